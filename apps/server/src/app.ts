@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { type Config, REPO_ROOT } from './config.js';
+import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerIdentityRoutes } from './modules/identity/routes.js';
+import { registerNotificationRoutes } from './modules/notifications/routes.js';
+import { registerAccessControl } from './platform/access.js';
+import type { Auth } from './platform/auth.js';
+import type { Db } from './platform/db/client.js';
+import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
+import type { JobQueue } from './platform/jobs.js';
+
+export interface AppDeps {
+  config: Config;
+  pool: pg.Pool;
+  db: Db;
+  auth: Auth;
+  jobs: JobQueue;
+  /** Reports whether the process is ready to serve (database reachable, not shutting down). */
+  isReady?: () => boolean;
+}
+
+export type App = FastifyInstance;
+
+const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+
+/** Builds the HTTP application; nothing listens until the caller does. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                'req.headers["x-csrf-token"]',
+                'res.headers["set-cookie"]',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Browsers that reach an internal host are sent to the public site, same path and query.
+  if (config.internalHosts.length > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      const host = (request.headers.host ?? '').split(':')[0]?.toLowerCase() ?? '';
+      if (config.internalHosts.includes(host) && request.method === 'GET' && !request.url.startsWith('/api/')) {
+        return reply.redirect(new URL(request.url, config.PUBLIC_URL).toString(), 308);
+      }
+    });
+  }
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCsrf, {
+    cookieKey: '_csrf',
+    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: false },
+    getToken: (req) => req.headers['x-csrf-token'] as string | undefined,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ ...errorBody('RATE_LIMITED'), statusCode: ctx.statusCode }),
+  });
+
+  // CSRF: every state-changing API call must carry the token of GET /api/csrf (double submit, per session cookie).
+  app.addHook('onRequest', (request, reply, done) => {
+    const safe = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+    if (safe || !request.url.startsWith('/api/')) return done();
+    app.csrfProtection(request, reply, done);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Letterpost API',
+        version: '0.1.0',
+        description:
+          'Send letters and parcels for UK companies. Cookie sessions; non-GET calls need the x-csrf-token header from GET /api/csrf.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lp.session_token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: { kind: 'public' } } }, async () =>
+    app.swagger(),
+  );
+
+  registerAccessControl(app, { pool: deps.pool, secret: config.authSecret, secureCookies: config.secureCookies });
+  app.setErrorHandler((error: FastifyError & { validation?: unknown }, request, reply) => {
+    const { status, body } = toErrorAnswer(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+
+  registerHealthRoutes(app, deps);
+  registerIdentityRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+
+  const serveWeb = config.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (reply, filePath) => {
+        // Hashed assets never change; the HTML shell must always be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The single-page app owns every other path; it renders its own not-found page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND'));
+  });
+
+  return app;
+}
+
+function toErrorAnswer(error: FastifyError & { validation?: unknown }): {
+  status: number;
+  body: ReturnType<typeof errorBody>;
+} {
+  if (error instanceof AppError) {
+    return { status: error.status, body: errorBody(error.code, error.message, error.fields) };
+  }
+  if (error.validation) {
+    const fields = zodIssuesToFields(error.validation, error.validationContext);
+    return { status: 422, body: errorBody('VALIDATION_FAILED', fields[0]?.message, fields) };
+  }
+  const byCode: Record<string, ErrorCode> = {
+    FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+    FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_JSON',
+    FST_CSRF_INVALID_TOKEN: 'CSRF_INVALID',
+    FST_CSRF_MISSING_SECRET: 'CSRF_INVALID',
+  };
+  const code = byCode[error.code] ?? (error instanceof SyntaxError ? 'INVALID_JSON' : undefined);
+  if (code) return { status: errorBody(code).statusCode, body: errorBody(code) };
+  if (error.statusCode === 429) return { status: 429, body: errorBody('RATE_LIMITED') };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return {
+      status: error.statusCode,
+      body: { ...errorBody('VALIDATION_FAILED', error.message), statusCode: error.statusCode },
+    };
+  }
+  return { status: 500, body: errorBody('INTERNAL') };
+}
+
+function zodIssuesToFields(validation: unknown, context: string | undefined): FieldError[] {
+  if (!Array.isArray(validation)) return [];
+  return validation.map((issue: { instancePath?: string; message?: string }) => {
+    const p = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return { path: p || (context ?? ''), message: issue.message ?? 'Invalid value' };
+  });
+}

@@ -1,0 +1,88 @@
+import { performance } from 'node:perf_hooks';
+import type { Runner } from 'graphile-worker';
+import { pino } from 'pino';
+import { type App, buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
+import { startWorkers } from './platform/jobs.js';
+import { openServices, type Services } from './platform/services.js';
+
+const started = performance.now();
+const config = loadConfig();
+const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : config.LOG_LEVEL });
+
+let embedded: EmbeddedDatabase | undefined;
+let services: Services | undefined;
+let app: App | undefined;
+let runner: Runner | undefined;
+let ready = false;
+let stopping = false;
+
+async function start() {
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const t = performance.now();
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      port: config.EMBEDDED_PG_PORT,
+      log: (line) => log.debug({ pg: line }, 'postgres'),
+    });
+    databaseUrl = embedded.url;
+    log.info({ ms: Math.round(performance.now() - t), dataDir: config.DATA_DIR }, 'embedded PostgreSQL started');
+  }
+  services = await openServices(config, databaseUrl, log);
+  if (config.ROLE !== 'worker') {
+    app = await buildApp({ ...services, config, isReady: () => ready && !stopping });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  }
+  if (config.ROLE !== 'api') {
+    runner = await startWorkers(services.pool, services.taskList, config.WORKER_CONCURRENCY, log);
+  }
+  ready = true;
+  log.info(
+    {
+      ms: Math.round(performance.now() - started),
+      role: config.ROLE,
+      url: config.ROLE === 'worker' ? undefined : config.PUBLIC_URL,
+      mail: services.mailer.kind,
+    },
+    'ready',
+  );
+}
+
+async function stop(signal: string) {
+  if (stopping) {
+    log.warn({ signal }, 'forced exit');
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 20_000);
+  force.unref();
+  try {
+    await app?.close(); // stops accepting, lets requests in flight finish
+    log.debug('http closed');
+    await runner?.stop(); // lets running jobs finish; others stay queued in the database
+    log.debug('workers stopped');
+    await services?.close();
+    log.debug('database pool closed');
+    await embedded?.stop();
+    log.info('stopped cleanly');
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+start().catch(async (error) => {
+  log.fatal({ err: error }, 'failed to start');
+  await embedded?.stop().catch(() => {});
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { findPlan, firstName } from '@lp/domain';
+import type pg from 'pg';
+import { abilitiesOf } from '../../platform/access.js';
+import type { SessionRow } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import type { Me } from './schemas.js';
+
+type MeRow = Omit<SessionRow, 'session_id' | 'token' | 'expires_at' | 'session_updated_at'>;
+
+/** The session payload: the user, their company and their abilities (which the UI mirrors). */
+export function toMe(row: MeRow): Me {
+  if (!row.account_id || !row.account_name || !row.current_plan) throw new AppError('PERMISSION_DENIED');
+  return {
+    user: {
+      id: row.user_id,
+      name: row.name,
+      firstName: firstName(row.name),
+      email: row.email,
+      jobTitle: row.job_title,
+      phoneNumber: row.phone_number,
+      department: row.department,
+      roles: row.roles,
+      permissions: row.permissions ?? {},
+      acceptedInvite: row.accepted_invite,
+      firstTime: row.first_time,
+    },
+    account: {
+      id: row.account_id,
+      name: row.account_name,
+      currentPlan: row.current_plan,
+      planPrice: findPlan(row.current_plan)?.price ?? 0,
+      health: { status: row.health_status ?? 'active', reason: row.health_reason },
+      valid: row.account_valid ?? false,
+    },
+    abilities: abilitiesOf(row),
+  };
+}
+
+/** Loads the payload for a user by id (after sign-in or sign-up, before a request carries the cookie). */
+export async function loadMe(pool: pg.Pool, userId: string): Promise<Me> {
+  const { rows } = await pool.query<MeRow>(
+    `select u.id as user_id, u.name, u.email, u.account_id, u.department, u.roles, u.permissions,
+            u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
+            a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid
+       from users u left join accounts a on a.id = u.account_id
+      where u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  return toMe(row);
+}

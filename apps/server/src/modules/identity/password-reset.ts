@@ -1,0 +1,57 @@
+import { resetPasswordSchema, resetRequestSchema } from '@lp/domain';
+import type { z } from 'zod';
+import type { App, AppDeps } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { authErrorStatus, toFetchHeaders } from './better-auth-bridge.js';
+import { errorSchema, messageSchema } from './schemas.js';
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this email, we have sent a link to reset its password. Please check your inbox.';
+export const RESET_DONE_MESSAGE = 'Your password has been changed. You can now sign in with your new password.';
+
+/** Forgotten password: request a single-use, expiring link by email, then set a new password with it. */
+export function registerPasswordResetRoutes(app: App, { auth, config }: AppDeps) {
+  const rateLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
+
+  app.post(
+    '/api/password-reset/request',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Email a password reset link (same answer whether or not the email is registered)',
+        body: resetRequestSchema,
+        response: { 202: messageSchema, 422: errorSchema, 429: errorSchema },
+      },
+      config: { access: { kind: 'public' }, rateLimit },
+    },
+    async (request, reply) => {
+      const { email } = request.body as z.output<typeof resetRequestSchema>;
+      await auth.api.requestPasswordReset({ body: { email }, headers: toFetchHeaders(request) });
+      return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/api/password-reset',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Set a new password with the token of a reset link; every session of the user ends',
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, 400: errorSchema, 422: errorSchema, 429: errorSchema },
+      },
+      config: { access: { kind: 'public' }, rateLimit },
+    },
+    async (request) => {
+      const { token, password } = request.body as z.output<typeof resetPasswordSchema>;
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword: password } });
+      } catch (error) {
+        const status = authErrorStatus(error);
+        if (status && status < 500) throw new AppError('INVALID_TOKEN');
+        throw error;
+      }
+      return { message: RESET_DONE_MESSAGE };
+    },
+  );
+}

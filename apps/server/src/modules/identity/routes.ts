@@ -1,0 +1,12 @@
+import type { App, AppDeps } from '../../app.js';
+import { registerInvitationRoutes } from './invitations.js';
+import { registerPasswordResetRoutes } from './password-reset.js';
+import { registerSessionRoutes } from './session.js';
+import { registerSignUp } from './sign-up.js';
+
+export function registerIdentityRoutes(app: App, deps: AppDeps) {
+  registerSessionRoutes(app, deps);
+  registerSignUp(app, deps);
+  registerPasswordResetRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const meSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    firstName: z.string(),
+    email: z.string(),
+    jobTitle: z.string(),
+    phoneNumber: z.string(),
+    department: z.string().nullable(),
+    roles: z.array(z.string()),
+    permissions: z.record(z.string(), z.array(z.string())),
+    acceptedInvite: z.boolean(),
+    firstTime: z.boolean(),
+  }),
+  account: z.object({
+    id: z.string(),
+    name: z.string(),
+    currentPlan: z.string(),
+    planPrice: z.union([z.number().int(), z.literal('Call')]),
+    health: z.object({ status: z.string(), reason: z.string().nullable() }),
+    valid: z.boolean(),
+  }),
+  abilities: z.array(z.string()),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const errorSchema = z.object({
+  statusCode: z.number(),
+  code: z.string(),
+  message: z.string(),
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,117 @@
+import { type SignInInput, signInSchema } from '@lp/domain';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { authErrorStatus, forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
+import { loadMe, toMe } from './load-me.js';
+import { recordSignIn } from './record-sign-in.js';
+import { errorSchema, meSchema } from './schemas.js';
+
+/** Sign in, sign out, sign out everywhere, the current session's payload and the CSRF token. */
+export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps) {
+  app.get(
+    '/api/csrf',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Get a CSRF token for state-changing calls',
+        response: { 200: z.object({ token: z.string() }) },
+      },
+      config: { access: { kind: 'public' } },
+    },
+    async (_request, reply) => ({ token: reply.generateCsrf() }),
+  );
+
+  app.post(
+    '/api/session',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign in with email and password',
+        body: signInSchema,
+        response: { 200: meSchema, 401: errorSchema, 422: errorSchema, 429: errorSchema },
+      },
+      config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body as Required<SignInInput>;
+      const result = await auth.api
+        .signInEmail({
+          body: { email, password, rememberMe: true },
+          headers: toFetchHeaders(request),
+          returnHeaders: true,
+        })
+        .catch((error: unknown) => {
+          const status = authErrorStatus(error);
+          if (status && status < 500) throw new AppError('INVALID_CREDENTIALS');
+          throw error;
+        });
+      const userId = result.response.user.id;
+      const me = await loadMe(pool, userId).catch(() => null);
+      const { rows } = await pool.query<{ valid: boolean }>(
+        'select u.valid and coalesce(a.valid, false) as valid from users u left join accounts a on a.id = u.account_id where u.id = $1',
+        [userId],
+      );
+      if (!me || !rows[0]?.valid) {
+        // A user without a valid company is refused and the session just made is removed.
+        await pool.query('delete from sessions where token = $1', [result.response.token]);
+        throw new AppError('PERMISSION_DENIED');
+      }
+      await recordSignIn(pool, userId, request.ip, request.headers['user-agent']);
+      forwardCookies(result.headers, reply);
+      return me;
+    },
+  );
+
+  app.delete(
+    '/api/session',
+    {
+      schema: { tags: ['identity'], summary: 'Sign out of this browser', response: { 204: z.null() } },
+      config: { access: { kind: 'public' } },
+    },
+    async (request, reply) => {
+      try {
+        const result = await auth.api.signOut({ headers: toFetchHeaders(request), returnHeaders: true });
+        forwardCookies(result.headers, reply);
+      } catch {
+        // Already signed out: signing out again is not an error.
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/sessions',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign out everywhere: revoke every session of this user',
+        response: { 204: z.null() },
+      },
+      config: { access: { kind: 'member' } },
+    },
+    async (request, reply) => {
+      await pool.query('delete from sessions where user_id = $1', [request.auth!.userId]);
+      const result = await auth.api
+        .signOut({ headers: toFetchHeaders(request), returnHeaders: true })
+        .catch(() => null);
+      if (result) forwardCookies(result.headers, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'The signed-in user, their company and abilities',
+        response: { 200: meSchema, 401: errorSchema },
+      },
+      config: { access: { kind: 'member' } },
+    },
+    async (request) => {
+      return toMe(request.auth!.row);
+    },
+  );
+}

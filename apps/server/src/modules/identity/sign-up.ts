@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_PLAN, type SignUpInput, signUpSchema } from '@lp/domain';
+import type { App, AppDeps } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { authErrorStatus, forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
+import { loadMe } from './load-me.js';
+import { recordSignIn } from './record-sign-in.js';
+import { errorSchema, meSchema } from './schemas.js';
+
+/**
+ * Company sign-up: the identity is created by better-auth, then the company and the owner's
+ * membership in one transaction. If that fails the new identity is deleted (part 1 section 4).
+ */
+export function registerSignUp(app: App, { pool, auth, config }: AppDeps) {
+  app.post(
+    '/api/signup',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Register a company and its owner',
+        body: signUpSchema,
+        response: { 201: meSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema },
+      },
+      config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const body = request.body as unknown as Required<SignUpInput>;
+      const existing = await pool.query('select 1 from users where email = $1', [body.email]);
+      if (existing.rowCount) throw new AppError('ALREADY_REGISTERED');
+
+      const created = await auth.api
+        .signUpEmail({
+          body: { name: body.fullName, email: body.email, password: body.password },
+          headers: toFetchHeaders(request),
+          returnHeaders: true,
+        })
+        .catch((error: unknown) => {
+          // Two sign-ups with one email at once: the loser sees the same notice.
+          const status = authErrorStatus(error);
+          if (status === 422 || status === 400) throw new AppError('ALREADY_REGISTERED');
+          throw error;
+        });
+      const userId = created.response.user.id;
+      const accountId = randomUUID();
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('insert into accounts (id, name, current_plan, owner_user_id) values ($1, $2, $3, $4)', [
+          accountId,
+          body.companyName,
+          DEFAULT_PLAN,
+          userId,
+        ]);
+        await client.query(
+          `update users set account_id = $2, roles = '{owner}', permissions = '{}'::jsonb, accepted_invite = true, first_time = true
+            where id = $1`,
+          [userId, accountId],
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        await pool.query('delete from users where id = $1', [userId]);
+        request.log.error({ err: error }, 'sign-up could not create the company; identity removed');
+        throw new AppError('PERMISSION_DENIED');
+      } finally {
+        client.release();
+      }
+      await recordSignIn(pool, userId, request.ip, request.headers['user-agent']);
+      forwardCookies(created.headers, reply);
+      return reply.status(201).send(await loadMe(pool, userId));
+    },
+  );
+}

@@ -1,0 +1,165 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import type { Db } from './db/client.js';
+import { schema } from './db/schema.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export const SESSION_COOKIE = 'lp.session_token';
+const SESSION_TTL_SECONDS = 7 * 24 * 3600;
+const SESSION_REFRESH_AFTER_SECONDS = 24 * 3600;
+
+export interface AuthHooks {
+  /** Called with the reset link; must be quick (it enqueues a job). */
+  sendResetPassword(to: { email: string; name: string }, link: string): Promise<void>;
+}
+
+/** The identity library: email + password with argon2id, sessions in the database, reset by email. */
+export function createAuth(config: Config, db: Db, hooks: AuthHooks) {
+  return betterAuth({
+    appName: 'Letterpost',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.PUBLIC_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        authAccounts: schema.authAccounts,
+        verifications: schema.verifications,
+      },
+    }),
+    user: { modelName: 'users' },
+    session: { modelName: 'sessions', expiresIn: SESSION_TTL_SECONDS, updateAge: SESSION_REFRESH_AFTER_SECONDS },
+    account: { modelName: 'authAccounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: config.RESET_TOKEN_TTL_SECONDS,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+      sendResetPassword: async ({ user, token }) => {
+        const link = new URL('/resetPassword', config.PUBLIC_URL);
+        link.searchParams.set('token', token);
+        await hooks.sendResetPassword({ email: user.email, name: user.name }, link.toString());
+      },
+    },
+    // Our own routes apply rate limits (Fastify) and CSRF checks; better-auth's in-memory limiter would
+    // neither be shared across instances nor see our routes.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'lp',
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Reads the session token from a signed cookie; null when absent or when its signature does not match. */
+export function readSessionToken(cookieHeader: string | undefined, secret: string): string | null {
+  if (!cookieHeader) return null;
+  let raw: string | undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`) {
+      raw = part.slice(eq + 1).trim();
+      break;
+    }
+  }
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return token;
+}
+
+/** Serialises the session cookie the way better-auth signs it, for sliding renewal. */
+export function sessionCookie(
+  token: string,
+  secret: string,
+  secure: boolean,
+  maxAgeSeconds = SESSION_TTL_SECONDS,
+): string {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  const name = secure ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
+  return `${name}=${encodeURIComponent(`${token}.${signature}`)}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export interface SessionRow {
+  session_id: string;
+  token: string;
+  expires_at: Date;
+  session_updated_at: Date;
+  user_id: string;
+  name: string;
+  email: string;
+  account_id: string | null;
+  department: string | null;
+  roles: string[];
+  permissions: Record<string, string[]>;
+  accepted_invite: boolean;
+  job_title: string;
+  phone_number: string;
+  first_time: boolean;
+  user_valid: boolean;
+  account_name: string | null;
+  current_plan: string | null;
+  health_status: string | null;
+  health_reason: string | null;
+  account_valid: boolean | null;
+}
+
+/**
+ * Looks up a session and its user and account in one indexed query (a named, prepared statement).
+ * Expired sessions are not returned.
+ */
+export async function findSession(pool: pg.Pool, token: string): Promise<SessionRow | null> {
+  const { rows } = await pool.query<SessionRow>({
+    name: 'find-session',
+    text: `select s.id as session_id, s.token, s.expires_at, s.updated_at as session_updated_at,
+                  u.id as user_id, u.name, u.email, u.account_id, u.department, u.roles, u.permissions,
+                  u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
+                  a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid
+             from sessions s
+             join users u on u.id = s.user_id
+             left join accounts a on a.id = u.account_id
+            where s.token = $1 and s.expires_at > now()`,
+    values: [token],
+  });
+  return rows[0] ?? null;
+}
+
+/** Extends a session that is older than the refresh age; returns true when it did. */
+export async function slideSession(pool: pg.Pool, row: SessionRow): Promise<boolean> {
+  const ageSeconds = (Date.now() - row.session_updated_at.getTime()) / 1000;
+  if (ageSeconds < SESSION_REFRESH_AFTER_SECONDS) return false;
+  await pool.query(
+    'update sessions set expires_at = now() + make_interval(secs => $2), updated_at = now() where id = $1',
+    [row.session_id, SESSION_TTL_SECONDS],
+  );
+  return true;
+}

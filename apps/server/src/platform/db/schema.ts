@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A company account (part 1 section 3, Account). */
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  currentPlan: text('current_plan').notNull().default('Basic'),
+  healthStatus: text('health_status').notNull().default('active'),
+  healthReason: text('health_reason'),
+  valid: boolean('valid').notNull().default(true),
+  preferences: jsonb('preferences').notNull().default(sql`'{}'::jsonb`),
+  ownerUserId: text('owner_user_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A person: better-auth's user model extended with the member fields of part 1 section 3. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    department: text('department'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    permissions: jsonb('permissions').notNull().default(sql`'{}'::jsonb`),
+    approvals: jsonb('approvals').notNull().default(sql`'{}'::jsonb`),
+    supervisedDepartments: text('supervised_departments').array().notNull().default(sql`'{}'::text[]`),
+    acceptedInvite: boolean('accepted_invite').notNull().default(true),
+    jobTitle: text('job_title').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    firstTime: boolean('first_time').notNull().default(true),
+    valid: boolean('valid').notNull().default(true),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_account_id_idx').on(t.accountId)],
+);
+
+/** Sessions live in the database so that any instance can serve any user and revocation is immediate. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_key').on(t.token), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Credentials (better-auth's "account" model; renamed to keep "account" for the company). */
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_accounts_user_id_idx').on(t.userId)],
+);
+
+/** Single-use, expiring tokens (password reset). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** An invitation to join a company: the invited user exists with accepted_invite false until it is accepted once, before it expires. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_account_id_idx').on(t.accountId), index('invitations_user_id_idx').on(t.userId)],
+);
+
+/** Each sign-in, as the spec's sign-in flow records it. */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_events_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/** A notification for one user (the bell counts the unread ones). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
+    description: text('description').notNull(),
+    highlight: boolean('highlight').notNull().default(false),
+    approval: jsonb('approval'),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_open_idx').on(t.userId).where(sql`dismissed_at is null`)],
+);
+
+export const schema = {
+  accounts,
+  users,
+  sessions,
+  authAccounts,
+  verifications,
+  invitations,
+  signInEvents,
+  notifications,
+};

@@ -1,0 +1,59 @@
+import { MESSAGES } from '@lp/domain';
+
+/** The typed error catalogue: a code, its HTTP status and the message a user sees. */
+export const ERRORS = {
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  INVALID_TOKEN: { status: 400, message: 'This reset link has expired or has already been used.' },
+  UNAUTHENTICATED: { status: 401, message: 'You need to sign in to continue.' },
+  INVALID_CREDENTIALS: { status: 401, message: MESSAGES.permissionDenied },
+  PERMISSION_DENIED: { status: 403, message: MESSAGES.permissionDenied },
+  CSRF_INVALID: { status: 403, message: 'Your session could not be verified. Please reload the page and try again.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  ALREADY_REGISTERED: { status: 409, message: MESSAGES.alreadyRegistered },
+  CONFLICT: { status: 409, message: 'This change conflicts with the current state. Please reload and try again.' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
+  VALIDATION_FAILED: { status: 422, message: 'Some fields are not valid.' },
+  UPGRADE_REQUIRED: { status: 426, message: MESSAGES.upgradePlan },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
+  INTERNAL: { status: 500, message: MESSAGES.genericError },
+  UNAVAILABLE: { status: 503, message: 'The service is starting or unavailable. Please try again shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** An error a route throws on purpose; the error handler turns it into the catalogue's answer. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: FieldError[] | undefined;
+
+  constructor(code: ErrorCode, message?: string, fields?: FieldError[]) {
+    super(message ?? ERRORS[code].message);
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.fields = fields;
+  }
+}
+
+/** The body every error answer has. */
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  fields?: FieldError[];
+}
+
+export function errorBody(code: ErrorCode, message?: string, fields?: FieldError[]): ErrorBody {
+  return {
+    statusCode: ERRORS[code].status,
+    code,
+    message: message ?? ERRORS[code].message,
+    ...(fields ? { fields } : {}),
+  };
+}

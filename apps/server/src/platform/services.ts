@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { createAuth } from './auth.js';
+import { openDatabase } from './db/client.js';
+import { applyMigrations } from './db/migrate.js';
+import { type JobLog, openJobQueue, type TaskList } from './jobs.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage, resetPasswordEmail } from './mail.js';
+
+export type Logger = JobLog;
+
+/** Names of the durable jobs. */
+export const TASKS = { sendEmail: 'send_email' } as const;
+
+/** Opens the database (migrated), the job queue, the mailer and the identity library. */
+export async function openServices(config: Config, databaseUrl: string, log: Logger) {
+  const database = openDatabase(databaseUrl);
+  await applyMigrations(database.pool);
+  const jobs = await openJobQueue(database.pool, log);
+  const mailer: Mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
+  const auth = createAuth(config, database.db, {
+    async sendResetPassword(to, link) {
+      await jobs.add(TASKS.sendEmail, resetPasswordEmail(to, link, Math.round(config.RESET_TOKEN_TTL_SECONDS / 60)));
+    },
+  });
+  const taskList: TaskList = {
+    [TASKS.sendEmail]: async (payload) => {
+      await mailer.send(payload as MailMessage);
+    },
+  };
+  return {
+    database,
+    pool: database.pool,
+    db: database.db,
+    jobs,
+    mailer,
+    auth,
+    taskList,
+    async close() {
+      await jobs.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof openServices>>;
