@@ -34,6 +34,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Reports whether the process is ready to serve (database reachable, not shutting down). */
   isReady?: () => boolean;
+  /** Where the log goes (standard output by default). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -49,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
             redact: {
               paths: [
                 'req.headers.cookie',

@@ -14,6 +14,12 @@ const SESSION_REFRESH_AFTER_SECONDS = 24 * 3600;
 export interface AuthHooks {
   /** Called with the reset link; must be quick (it enqueues a job). */
   sendResetPassword(to: { email: string; name: string }, link: string): Promise<void>;
+  log: {
+    debug(o: object, m: string): void;
+    info(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    error(o: object, m: string): void;
+  };
 }
 
 /** The identity library: email + password with argon2id, sessions in the database, reset by email. */
@@ -58,6 +64,12 @@ export function createAuth(config: Config, db: Db, hooks: AuthHooks) {
     // neither be shared across instances nor see our routes.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        hooks.log[level]({ auth: args.length > 0 ? args.map(String) : undefined }, message);
+      },
+    },
     advanced: {
       cookiePrefix: 'lp',
       useSecureCookies: config.secureCookies,

@@ -20,6 +20,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
   const auth = createAuth(config, database.db, {
+    log,
     async sendResetPassword(to, link) {
       await jobs.add(TASKS.sendEmail, resetPasswordEmail(to, link, Math.round(config.RESET_TOKEN_TTL_SECONDS / 60)));
     },

@@ -33,7 +33,11 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
   const password = localSecret(dataDir, 'pg-password');
   const ids: Ids = process.getuid?.() === 0 ? ensurePostgresUser() : {};
   await mkdir(databaseDir, { recursive: true, mode: 0o700 });
-  if ('uid' in ids) await chown(databaseDir, ids.uid, ids.gid);
+  if ('uid' in ids) {
+    // The postgres user must be able to pass through the data directory (not list or read it).
+    await chmod(dataDir, 0o711);
+    await chown(databaseDir, ids.uid, ids.gid);
+  }
   const bin = await platformBinaries();
   await ensureExecutable(bin);
   stopStaleServer(databaseDir, log);

@@ -1,0 +1,136 @@
+import { MESSAGES } from '@lp/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../platform/auth.js';
+import { Agent, count, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('sign in and out', () => {
+  it('signs in with the right password, records the sign-in and welcomes by first name', async () => {
+    const { body } = await signUpCompany(t.app, { fullName: 'Grace Brewster Hopper' });
+    const agent = new Agent(t.app);
+    const before = await count(t.services.pool, 'sign_in_events');
+    const res = await agent.post('/api/session', { email: body.email.toUpperCase(), password: body.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.firstName).toBe('Grace');
+    expect(await count(t.services.pool, 'sign_in_events')).toBe(before + 1);
+    expect((await agent.get('/api/me')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password with "Permission denied" and creates no session', async () => {
+    const { body } = await signUpCompany(t.app);
+    const sessions = await count(t.services.pool, 'sessions');
+    const res = await new Agent(t.app).post('/api/session', { email: body.email, password: 'not the password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: MESSAGES.permissionDenied });
+    expect(await count(t.services.pool, 'sessions')).toBe(sessions);
+  });
+
+  it('gives the same answer for an unknown email', async () => {
+    const res = await new Agent(t.app).post('/api/session', { email: 'nobody@example.com', password: 'whatever1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MESSAGES.permissionDenied);
+  });
+
+  it('signs out: the cookie is cleared and the session no longer opens anything', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const token = agent.getCookie(SESSION_COOKIE)!;
+    const res = await agent.delete('/api/session');
+    expect(res.statusCode).toBe(204);
+    expect(agent.getCookie(SESSION_COOKIE)).toBeUndefined();
+    const replay = new Agent(t.app);
+    replay.setCookie(SESSION_COOKIE, token);
+    expect((await replay.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('revokes every session of the user at once', async () => {
+    const { agent, body } = await signUpCompany(t.app);
+    const other = new Agent(t.app);
+    await other.post('/api/session', { email: body.email, password: body.password });
+    expect((await other.get('/api/me')).statusCode).toBe(200);
+    expect((await agent.delete('/api/sessions')).statusCode).toBe(204);
+    expect((await other.get('/api/me')).statusCode).toBe(401);
+    expect((await agent.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('refuses a tampered or forged session cookie', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const value = decodeURIComponent(agent.getCookie(SESSION_COOKIE)!);
+    const [token, signature] = [value.slice(0, value.lastIndexOf('.')), value.slice(value.lastIndexOf('.') + 1)];
+    const cases = [
+      `${token}x.${signature}`,
+      `${token}.${signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      token,
+      'garbage',
+      '%E0%A4%A',
+    ];
+    for (const forged of cases) {
+      const a = new Agent(t.app);
+      a.setCookie(SESSION_COOKIE, forged.includes('%') ? forged : encodeURIComponent(forged));
+      const res = await a.get('/api/me');
+      expect(res.statusCode, forged).toBe(401);
+      expect(res.json().code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('refuses a session whose user lost their company', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    await t.services.pool.query('update accounts set valid = false where id = $1', [me.account.id]);
+    expect((await agent.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('refuses sign-in for a member of an invalid company and removes the session just made', async () => {
+    const { body, me } = await signUpCompany(t.app);
+    await t.services.pool.query('update accounts set valid = false where id = $1', [me.account.id]);
+    const sessions = await count(t.services.pool, 'sessions');
+    const res = await new Agent(t.app).post('/api/session', { email: body.email, password: body.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MESSAGES.permissionDenied);
+    expect(await count(t.services.pool, 'sessions')).toBe(sessions);
+  });
+
+  it('slides a session older than a day and renews the cookie', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    await t.services.pool.query(
+      `update sessions set updated_at = now() - interval '2 days', expires_at = now() + interval '5 days' where user_id = $1`,
+      [me.user.id],
+    );
+    const res = await agent.get('/api/me');
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`);
+    const { rows } = await t.services.pool.query(
+      `select expires_at > now() + interval '6 days' as renewed from sessions where user_id = $1`,
+      [me.user.id],
+    );
+    expect(rows[0].renewed).toBe(true);
+  });
+
+  it('refuses an expired session', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    await t.services.pool.query(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
+      me.user.id,
+    ]);
+    expect((await agent.get('/api/me')).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per client address', async () => {
+    const limited = await createTestContext({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const agent = new Agent(limited.app);
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1)
+        codes.push((await agent.post('/api/session', { email: 'a@example.com', password: 'wrongpass' })).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+      const res = await agent.post('/api/session', { email: 'a@example.com', password: 'wrongpass' });
+      expect(res.json().code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+});

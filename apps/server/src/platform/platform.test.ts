@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestContext, signUpCompany, type TestContext } from '../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ INTERNAL_HOSTS: 'app-1.internal,10.0.0.5' });
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('generates the OpenAPI document from the route schemas and serves a reference page', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/signup', '/api/session', '/api/me', '/api/password-reset']),
+    );
+    expect(doc.paths['/api/signup'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['companyName', 'fullName', 'email', 'password']),
+    );
+    const page = await t.app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await t.app.inject('/healthz');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('requires a session on member routes', async () => {
+    const res = await t.app.inject('/api/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'You need to sign in to continue.',
+    });
+    expect((await t.app.inject('/api/notifications/count')).statusCode).toBe(401);
+  });
+
+  it('counts only the user’s own open notifications', async () => {
+    const a = await signUpCompany(t.app);
+    const b = await signUpCompany(t.app);
+    await t.services.pool.query(
+      `insert into notifications (id, account_id, user_id, sender, description, dismissed_at)
+       values ('n1', $1, $2, 'System', 'one', null), ('n2', $1, $2, 'System', 'two', null), ('n3', $1, $2, 'System', 'gone', now()),
+              ('n4', $3, $4, 'System', 'other company', null)`,
+      [a.me.account.id, a.me.user.id, b.me.account.id, b.me.user.id],
+    );
+    expect((await a.agent.get('/api/notifications/count')).json()).toEqual({ count: 2 });
+    expect((await b.agent.get('/api/notifications/count')).json()).toEqual({ count: 1 });
+  });
+
+  it('sends browsers on an internal host to the public site with the same path and query', async () => {
+    const res = await t.app.inject({ url: '/letters?tab=new', headers: { host: 'app-1.internal:3000' } });
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe('http://localhost:3000/letters?tab=new');
+    expect((await t.app.inject({ url: '/healthz', headers: { host: 'localhost:3000' } })).statusCode).toBe(200);
+  });
+
+  it('refuses to start a route that declares no access', async () => {
+    const { buildApp } = await import('../app.js');
+    const app = await buildApp({ ...t.services, config: t.config });
+    expect(() => app.get('/api/undeclared', async () => ({}))).toThrow(/declares no access/);
+    await app.close();
+  });
+
+  it('keeps secrets out of the log', async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import('../app.js');
+    const logStream = { write: (line: string) => void lines.push(line) };
+    const app = await buildApp({ ...t.services, config: { ...t.config, LOG_LEVEL: 'info' }, logStream });
+    try {
+      const agent = new Agent(app);
+      await agent.post('/api/signup', {
+        companyName: 'Log Ltd',
+        fullName: 'Log Person',
+        email: 'log@example.com',
+        password: 'super secret pw',
+      });
+      await agent.get('/api/me');
+    } finally {
+      await app.close();
+    }
+    const all = lines.join('');
+    expect(all).toContain('request completed');
+    expect(all).not.toContain('super secret pw');
+    expect(all).not.toMatch(/lp\.session_token=[^;\s"]+/);
+  });
+});

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runOnce } from 'graphile-worker';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { jobLogger } from '../platform/jobs.js';
+import { openServices, type Services } from '../platform/services.js';
+import { TEMPLATE_DB, withDatabase } from './global-setup.js';
+
+export interface TestContext {
+  app: App;
+  services: Services;
+  config: Config;
+  databaseUrl: string;
+  dataDir: string;
+  /** Runs every queued job now (the worker, deterministically). */
+  runJobs(): Promise<void>;
+  /** Mail written to the local outbox, oldest first. */
+  outbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
+  close(): Promise<void>;
+}
+
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** A fresh database cloned from the migrated template, and the app built on it. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = inject('adminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const databaseUrl = withDatabase(adminUrl, name);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const services = await openServices(config, databaseUrl, quiet);
+  const app = await buildApp({ ...services, config });
+  await app.ready();
+  return {
+    app,
+    services,
+    config,
+    databaseUrl,
+    dataDir,
+    runJobs: () => runOnce({ pgPool: services.pool, taskList: services.taskList, logger: jobLogger(quiet) }),
+    async outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.json')).sort();
+      return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8'))));
+    },
+    async close() {
+      await app.close();
+      await services.close();
+      await rm(dataDir, { recursive: true, force: true });
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** A minimal browser: keeps cookies and the CSRF token, sends JSON through app.inject. */
+export class Agent {
+  private cookies = new Map<string, string>();
+  private csrfToken: string | null = null;
+
+  constructor(private readonly app: App) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  getCookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private store(setCookie: string | string[] | undefined) {
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const key = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(key);
+      else this.cookies.set(key, value);
+    }
+  }
+
+  async csrf(): Promise<string> {
+    if (!this.csrfToken) {
+      const res = await this.request('GET', '/api/csrf');
+      this.csrfToken = (res.json() as { token: string }).token;
+    }
+    return this.csrfToken;
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const h: Record<string, string> = { ...headers };
+    // Fetching the token sets the CSRF secret cookie, so cookies are read after it.
+    if (method !== 'GET' && !('x-csrf-token' in h)) h['x-csrf-token'] = await this.csrf();
+    if (this.cookies.size > 0 && !('cookie' in h)) h.cookie = this.cookieHeader();
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    if (payload !== undefined && !('content-type' in h)) h['content-type'] = 'application/json';
+    const res = await this.app.inject({ method, url, headers: h, payload });
+    this.store(res.headers['set-cookie']);
+    return res;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request('DELETE', url, undefined, headers);
+  }
+}
+
+let counter = 0;
+/** Registers a company through the API; returns the signed-in agent and what was sent. */
+export async function signUpCompany(
+  app: App,
+  overrides: Partial<{ companyName: string; fullName: string; email: string; password: string }> = {},
+) {
+  counter += 1;
+  const body = {
+    companyName: `Company ${counter} Ltd`,
+    fullName: `Owner Number${counter}`,
+    email: `owner${counter}-${randomBytes(3).toString('hex')}@example.com`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+  const agent = new Agent(app);
+  const res = await agent.post('/api/signup', body);
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { agent, body, me: res.json() as { user: { id: string }; account: { id: string } } };
+}
+
+export async function count(pool: pg.Pool, table: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+  return rows[0]!.n;
+}
