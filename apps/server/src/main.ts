@@ -17,6 +17,7 @@ let app: App | undefined;
 let runner: Runner | undefined;
 let ready = false;
 let stopping = false;
+let stoppingAt = 0;
 
 async function start() {
   let databaseUrl = config.DATABASE_URL;
@@ -52,10 +53,13 @@ async function start() {
 
 async function stop(signal: string) {
   if (stopping) {
+    // A terminal's Ctrl-C reaches npm, the start script and us at once: only a later signal forces.
+    if (Date.now() - stoppingAt < 1500) return;
     log.warn({ signal }, 'forced exit');
     process.exit(1);
   }
   stopping = true;
+  stoppingAt = Date.now();
   log.info({ signal }, 'shutting down');
   const force = setTimeout(() => {
     log.error('shutdown took too long; exiting');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 import { createInvitation } from './create-invitation.js';
+import { sendInvitationEmail } from './send-invitation.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -122,6 +123,20 @@ describe('invitations', () => {
         { path: 'password', message: 'Must be at least 8 characters long' },
       ]),
     );
+  });
+
+  it('emails the invitee the /invited/signUp link through the job queue', async () => {
+    const { uniqueId, accountId, owner } = await invite('mailme@example.com', 'Mail Me');
+    await sendInvitationEmail(t.services, t.config, {
+      uniqueId,
+      accountId,
+      email: 'mailme@example.com',
+      fullName: 'Mail Me',
+    });
+    await t.runJobs();
+    const mail = (await t.outbox()).find((m) => m.to === 'mailme@example.com')!;
+    expect(mail.subject).toBe(`You have been invited to join ${owner.body.companyName} on Letterpost`);
+    expect(mail.links).toEqual([`http://localhost:3000/invited/signUp/${uniqueId}/${accountId}`]);
   });
 
   it('cannot sign in as an invited user before acceptance', async () => {

@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { emailField, fullNameField, groupByKind, isPermission, type Permission } from '@lp/domain';
+import { pino } from 'pino';
+import { loadConfig } from './config.js';
+import { createInvitation } from './modules/identity/create-invitation.js';
+import { invitationLink, sendInvitationEmail } from './modules/identity/send-invitation.js';
+import { databaseUrlFor } from './platform/database-url.js';
+import { openServices } from './platform/services.js';
+
+const usage = `Usage: node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--permissions a,b,c] [--invited-by <user id>]
+Creates an invited member and emails them the /invited/signUp link (also printed). Works against
+DATABASE_URL, or the embedded database of a running product (same DATA_DIR and EMBEDDED_PG_PORT).`;
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command !== 'invite') {
+    console.error(usage);
+    process.exit(2);
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      account: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      permissions: { type: 'string', default: '' },
+      'invited-by': { type: 'string' },
+    },
+  });
+  if (!values.account || !values.email || !values.name) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const permissions = values.permissions
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = permissions.filter((p) => !isPermission(p));
+  if (unknown.length > 0) throw new Error(`Unknown permissions: ${unknown.join(', ')}`);
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const services = await openServices(config, databaseUrlFor(config), log);
+  try {
+    const email = emailField.parse(values.email);
+    const fullName = fullNameField.parse(values.name);
+    const { uniqueId } = await createInvitation(services.pool, {
+      accountId: values.account,
+      invitedBy: values['invited-by'] ?? null,
+      email,
+      fullName,
+      permissions: groupByKind(permissions as Permission[]),
+      ttlDays: config.INVITATION_TTL_DAYS,
+    });
+    await sendInvitationEmail(services, config, { uniqueId, accountId: values.account, email, fullName });
+    console.log(
+      JSON.stringify({ uniqueId, accountId: values.account, link: invitationLink(config, uniqueId, values.account) }),
+    );
+  } finally {
+    await services.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

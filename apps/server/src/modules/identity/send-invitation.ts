@@ -1,0 +1,28 @@
+import type { Config } from '../../config.js';
+import { invitationEmail } from '../../platform/mail.js';
+import { type Services, TASKS } from '../../platform/services.js';
+
+/** The link an invitee opens: /invited/signUp/{uniqueId}/{accountId}. */
+export function invitationLink(config: Config, uniqueId: string, accountId: string): string {
+  return new URL(
+    `/invited/signUp/${encodeURIComponent(uniqueId)}/${encodeURIComponent(accountId)}`,
+    config.PUBLIC_URL,
+  ).toString();
+}
+
+/** Queues the invitation email (a durable job). */
+export async function sendInvitationEmail(
+  services: Pick<Services, 'jobs' | 'pool'>,
+  config: Config,
+  invite: { uniqueId: string; accountId: string; email: string; fullName: string },
+) {
+  const { rows } = await services.pool.query<{ name: string }>('select name from accounts where id = $1', [
+    invite.accountId,
+  ]);
+  const company = rows[0]?.name ?? 'your company';
+  const link = invitationLink(config, invite.uniqueId, invite.accountId);
+  await services.jobs.add(
+    TASKS.sendEmail,
+    invitationEmail({ email: invite.email, name: invite.fullName }, company, link),
+  );
+}

@@ -1,0 +1,85 @@
+// Helpers for benchmarks: start the built product on a throw-away data directory and wait for it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function tempDataDir(name) {
+  return mkdtempSync(path.join(tmpdir(), `lp-bench-${name}-`));
+}
+
+/** Starts `node apps/server/dist/main.js`; resolves with the ms until /readyz answered 200. */
+export async function startProduct({ dataDir, port, pgPort, env = {} }) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error('the product exited before it was ready');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = performance.now() - t0;
+  return {
+    readyMs,
+    child,
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+export function removeDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Signs up a company through the API like a browser (CSRF token, cookies); returns the cookie header. */
+export async function signUp(url, email) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrfRes = await fetch(`${url}/api/csrf`);
+  keep(csrfRes);
+  const { token } = await csrfRes.json();
+  const res = await fetch(`${url}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookie() },
+    body: JSON.stringify({ companyName: 'Bench Ltd', fullName: 'Bench Person', email, password: 'bench password' }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  keep(res);
+  return cookie();
+}

@@ -1,0 +1,66 @@
+// Runs the server's API tests against Debian's PostgreSQL 15 (shipped on this machine kind,
+// installed but not started), proving the "any PostgreSQL 15+" promise. A throw-away cluster is
+// created in a temporary directory, so the system's own cluster is left alone.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureSystemPackages, ROOT, run, step } from './lib.mjs';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+ensureSystemPackages([{ name: 'postgresql-15', path: `${BIN}/postgres` }]);
+
+const dir = mkdtempSync(path.join(tmpdir(), 'lp-pg15-'));
+const pgdata = path.join(dir, 'data');
+const password = randomBytes(12).toString('hex');
+const port = 55432;
+const asRoot = process.getuid?.() === 0;
+const ids = asRoot
+  ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+  : {};
+let server;
+try {
+  step(`Starting PostgreSQL 15 (${BIN}) on port ${port}`);
+  if (asRoot) {
+    chmodSync(dir, 0o755);
+    chownSync(dir, ids.uid, ids.gid);
+  }
+  const pwfile = path.join(dir, 'pw');
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (asRoot) chownSync(pwfile, ids.uid, ids.gid);
+  execFileSync(
+    `${BIN}/initdb`,
+    ['-D', pgdata, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '--no-sync'],
+    {
+      ...ids,
+      stdio: 'ignore',
+    },
+  );
+  server = spawn(
+    `${BIN}/postgres`,
+    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`],
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    server.stderr.on('data', (c) => String(c).includes('ready to accept connections') && resolve());
+    server.once('exit', (code) => reject(new Error(`PostgreSQL 15 exited (${code})`)));
+  });
+  const version = execFileSync(`${BIN}/postgres`, ['--version']).toString().trim();
+  step(`Server API tests against ${version}`);
+  run(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'], {
+    env: { ...process.env, TEST_DATABASE_URL: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` },
+  });
+} finally {
+  if (server && server.exitCode === null) {
+    await new Promise((resolve) => {
+      server.once('exit', resolve);
+      server.kill('SIGINT');
+    });
+  }
+  if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+}

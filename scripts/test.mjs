@@ -1,0 +1,82 @@
+// `npm test`: every test. Installs what is missing (dependencies, Debian's Chromium), builds, runs
+// lint + format + typecheck, the unit and API tests (vitest, real PostgreSQL), then the Playwright
+// journeys in Chromium against the built product. Ends with one "N passed, N failed" line.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, ensureDependencies, ensureSystemPackages, ROOT, run, step } from './lib.mjs';
+
+const args = new Set(process.argv.slice(2));
+const reports = path.join(ROOT, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const tally = { passed: 0, failed: 0, skipped: 0 };
+let failure = null;
+
+function readVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  tally.passed += r.numPassedTests ?? 0;
+  tally.failed += r.numFailedTests ?? 0;
+  tally.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+function readPlaywright(file) {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  tally.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  tally.failed += s.unexpected ?? 0;
+  tally.skipped += s.skipped ?? 0;
+}
+
+function attempt(fn) {
+  try {
+    fn();
+  } catch (error) {
+    failure ??= error;
+    console.error(`✗ ${error.message}`);
+  }
+}
+
+try {
+  ensureDependencies();
+  if (!args.has('--no-e2e')) ensureSystemPackages([{ name: 'chromium', path: '/usr/bin/chromium' }]);
+  ensureBuilt({ force: true });
+  step('Lint, format and import boundaries (biome)');
+  run(process.execPath, [path.join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'check', '.']);
+  step('Type-check the web app (tsc)');
+  run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web', '--noEmit']);
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  process.exit(error.exitCode || 1);
+}
+
+step('Unit and API tests (vitest; API tests on a real PostgreSQL)');
+const vitestJson = path.join(reports, 'vitest.json');
+attempt(() =>
+  run(process.execPath, [
+    path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]),
+);
+readVitest(vitestJson);
+
+if (!args.has('--no-e2e') && existsSync(path.join(ROOT, 'e2e/playwright.config.ts'))) {
+  step('Browser journeys (Playwright in Chromium against the built product)');
+  const pwJson = path.join(reports, 'playwright.json');
+  attempt(() =>
+    run(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts'],
+      {
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+      },
+    ),
+  );
+  readPlaywright(pwJson);
+}
+
+console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
+process.exit(failure || tally.failed > 0 ? 1 : 0);
