@@ -1,0 +1,48 @@
+import { MESSAGES } from '@lp/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Loading } from '../components/loading';
+import { MessageBanner } from '../components/message-banner';
+import { useMe } from '../lib/session';
+import { guardRedirect } from './route-guard';
+import { SignedOutShell } from './shell/signed-out-shell';
+
+// The signed-in shell (navigation, menus, drawer, notifications) is not needed to sign in: load it on demand.
+const SignedInShell = lazy(() => import('./shell/signed-in-shell'));
+
+/** The root of every route: waits for the session, applies the routing rules, then picks the shell. */
+export function RootLayout() {
+  const me = useMe();
+  const { pathname } = useLocation();
+
+  if (me.isPending) return <Loading minHeight="100vh" />;
+  if (me.isError) {
+    return (
+      <Box component="main" sx={{ maxWidth: 560, mx: 'auto', p: 3 }}>
+        <MessageBanner
+          kind="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {MESSAGES.genericError}
+        </MessageBanner>
+      </Box>
+    );
+  }
+
+  const signedIn = me.data !== null;
+  const redirect = guardRedirect(pathname, signedIn);
+  if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
+
+  if (!me.data) return <SignedOutShell />;
+  return (
+    <Suspense fallback={<Loading minHeight="100vh" />}>
+      <SignedInShell me={me.data} />
+    </Suspense>
+  );
+}

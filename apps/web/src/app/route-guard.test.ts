@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect } from './route-guard';
+
+describe('guardRedirect', () => {
+  it('lets a signed-out visitor see only the public paths', () => {
+    for (const path of ['/', '/signIn', '/signUp', '/resetPassword', '/invited/signUp/abc/acc-1']) {
+      expect(guardRedirect(path, false), path).toBeNull();
+    }
+  });
+
+  it('sends a signed-out visitor anywhere else to the root', () => {
+    for (const path of ['/main', '/letters', '/parcels/order', '/guide', '/download/windows', '/nowhere', '/cloud']) {
+      expect(guardRedirect(path, false), path).toBe('/');
+    }
+  });
+
+  it('treats a trailing slash like the path without it', () => {
+    expect(guardRedirect('/signIn/', false)).toBeNull();
+    expect(guardRedirect('/signIn/', true)).toBe('/main');
+  });
+
+  it('sends a signed-in user from sign-in and sign-up to the dashboard', () => {
+    expect(guardRedirect('/signIn', true)).toBe('/main');
+    expect(guardRedirect('/signUp', true)).toBe('/main');
+  });
+
+  it('leaves a signed-in user where they are otherwise', () => {
+    for (const path of ['/', '/main', '/letters', '/resetPassword', '/nowhere']) {
+      expect(guardRedirect(path, true), path).toBeNull();
+    }
+  });
+});

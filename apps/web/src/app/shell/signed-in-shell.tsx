@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useCallback, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { HelpButton } from '../../components/help-button';
+import { Loading } from '../../components/loading';
+import { SuspendedBanner } from '../../features/account/suspended-banner';
+import { useIdleSignOut } from '../../features/auth/use-idle-sign-out';
+import { useSignOut } from '../../features/auth/use-sign-out';
+import { greetingName } from '../../lib/greeting';
+import { notify } from '../../lib/notify';
+import type { Me } from '../../lib/session';
+import { COMPACT_QUERY } from '../theme';
+import { AppHeader } from './app-header';
+import { MAIN_ID, SkipLink } from './skip-link';
+
+const idleNotify = (message: string, variant: 'info') => notify(message, { variant });
+
+/** Pages shown without the shell (no header, no help button). */
+const BARE_PATHS = new Set(['/cloud']);
+
+/** The signed-in shell: header and navigation, the page, the help button and the suspended-account banner. */
+export function SignedInShell({ me }: { me: Me }) {
+  const { pathname } = useLocation();
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const signOut = useSignOut();
+  const [bannerDismissed, setBannerDismissed] = useState(false);
+
+  const idleSignOut = useCallback(() => void signOut(), [signOut]);
+  useIdleSignOut({ enabled: true, firstName: greetingName(me), notify: idleNotify, signOut: idleSignOut });
+
+  const page = (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  if (BARE_PATHS.has(pathname)) {
+    return (
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ outline: 'none', p: compact ? 1.5 : 3 }}>
+        {page}
+      </Box>
+    );
+  }
+
+  const showBanner = me.account.health.status === 'suspended' && !bannerDismissed;
+  return (
+    <>
+      <SkipLink />
+      <AppHeader me={me} compact={compact} />
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ outline: 'none', px: compact ? 1.5 : 3, pt: compact ? 2 : 3, pb: showBanner ? 24 : 12 }}
+      >
+        {page}
+      </Box>
+      <Box
+        component="footer"
+        sx={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: (t) => t.zIndex.appBar - 1,
+          pointerEvents: 'none',
+          '& > *': { pointerEvents: 'auto' },
+        }}
+      >
+        <Box sx={{ display: 'inline-flex', p: compact ? 1.5 : 2 }}>
+          <HelpButton />
+        </Box>
+        {showBanner ? <SuspendedBanner me={me} onDismiss={() => setBannerDismissed(true)} /> : null}
+      </Box>
+    </>
+  );
+}
+
+export default SignedInShell;

@@ -1,0 +1,116 @@
+import { useCallback } from 'react';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { notify } from '../lib/notify';
+import { PasswordField } from './password-field';
+import { AppTextField, type AppTextFieldProps } from './text-field';
+
+type ControlledProps = 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef';
+
+export interface FormTextFieldProps<T extends FieldValues, C, O> extends Omit<AppTextFieldProps, ControlledProps> {
+  control: Control<T, C, O>;
+  name: FieldPath<T>;
+  label: string;
+}
+
+/** A text field bound to react-hook-form: the field's error shows in red beneath it. */
+export function FormTextField<T extends FieldValues, C, O>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<T, C, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <AppTextField
+          {...props}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}
+
+/** A password field bound to react-hook-form, with the show/hide toggle. */
+export function FormPasswordField<T extends FieldValues, C, O>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<T, C, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <PasswordField
+          {...props}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * The onInvalid handler of a form: one bottom-left error message "[label] - [message]" per field in error,
+ * in the order of `labels`.
+ */
+export function useInvalidSubmitSnackbar<T extends FieldValues>(labels: Partial<Record<FieldPath<T>, string>>) {
+  return useCallback(
+    (errors: FieldErrors<T>) => {
+      for (const [name, label] of Object.entries(labels) as [string, string][]) {
+        const message = (errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
+        if (typeof message === 'string' && message) {
+          notify(`${label} - ${message}`, {
+            variant: 'error',
+            anchorOrigin: { vertical: 'bottom', horizontal: 'left' },
+          });
+        }
+      }
+    },
+    [labels],
+  );
+}
+
+/**
+ * Puts the server's field errors (a 422 answer's `fields`) onto the form's fields, and shows each as
+ * "[label] - [message]" like a failed client-side check. `labels` names the fields the form has.
+ * Returns how many were placed, so the caller can fall back to a general message.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  fields: readonly { path: string; message: string }[],
+  setError: UseFormSetError<T>,
+  labels: Partial<Record<FieldPath<T>, string>>,
+): number {
+  let placed = 0;
+  for (const f of fields) {
+    const label = (labels as Record<string, string | undefined>)[f.path];
+    if (!label) continue;
+    setError(f.path as FieldPath<T>, { type: 'server', message: f.message }, { shouldFocus: placed === 0 });
+    notify(`${label} - ${f.message}`, { variant: 'error' });
+    placed += 1;
+  }
+  return placed;
+}

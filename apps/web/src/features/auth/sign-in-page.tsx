@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, signInSchema } from '@lp/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import {
+  applyServerFieldErrors,
+  FormPasswordField,
+  FormTextField,
+  useInvalidSubmitSnackbar,
+} from '../../components/form-fields';
+import { MessageBanner } from '../../components/message-banner';
+import { api, isApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import type { Me } from '../../lib/session';
+import { AuthCard } from './auth-card';
+import { welcome } from './welcome';
+
+type SignInValues = z.output<typeof signInSchema>;
+const LABELS = { email: 'Email', password: 'Password' } as const;
+
+export function SignInPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const onInvalid = useInvalidSubmitSnackbar<SignInValues>(LABELS);
+
+  const signIn = useMutation({
+    mutationFn: (values: SignInValues) => api.post<Me>('/api/session', values),
+    onSuccess: async (me) => {
+      welcome(queryClient, me);
+      await navigate('/main', { replace: true });
+    },
+    onError: (error) => {
+      let message: string = MESSAGES.genericError;
+      if (isApiError(error, 401) || isApiError(error, 403)) message = MESSAGES.permissionDenied;
+      else if (isApiError(error, 422) && applyServerFieldErrors(error.fields, form.setError, LABELS) > 0) message = '';
+      else if (isApiError(error, 429)) message = error.message;
+      if (message) {
+        setFailure(message);
+        notify(message, { variant: 'error' });
+      }
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
+    signIn.mutate(values);
+  }, onInvalid);
+
+  return (
+    <AuthCard title="Sign in">
+      {failure ? <MessageBanner kind="error">{failure}</MessageBanner> : null}
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={LABELS.email}
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <FormPasswordField
+          control={form.control}
+          name="password"
+          label={LABELS.password}
+          autoComplete="current-password"
+          required
+        />
+        <Box sx={{ mt: 1, mb: 2 }}>
+          <Link component={RouterLink} to="/resetPassword">
+            Forgot your password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={signIn.isPending}>
+          Sign in
+        </Button>
+      </Box>
+      <Typography sx={{ mt: 3 }}>
+        New to LetterPost?{' '}
+        <Link component={RouterLink} to="/signUp">
+          Create an account for your company
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}
+
+export default SignInPage;

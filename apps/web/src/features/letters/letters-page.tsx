@@ -1,0 +1,7 @@
+import { NotAvailableYet } from '../../components/not-available-yet';
+
+export function LettersPage() {
+  return <NotAvailableYet title="Letters" />;
+}
+
+export default LettersPage;

@@ -1,0 +1,7 @@
+import { NotAvailableYet } from '../../components/not-available-yet';
+
+export function ParcelsPage() {
+  return <NotAvailableYet title="Parcels" />;
+}
+
+export default ParcelsPage;

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, resetCsrfToken } from './api';
+
+type Call = { url: string; init: RequestInit };
+
+function json(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function mockFetch(handler: (url: string, init: RequestInit, calls: Call[]) => Response) {
+  const calls: Call[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    return handler(url, init, calls);
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+function header(init: RequestInit, name: string): string | undefined {
+  return (init.headers as Record<string, string> | undefined)?.[name];
+}
+
+describe('api client', () => {
+  beforeEach(() => resetCsrfToken());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends GET without a CSRF token, same-origin, and parses JSON', async () => {
+    const calls = mockFetch(() => json(200, { count: 3 }));
+    await expect(api.get('/api/notifications/count')).resolves.toEqual({ count: 3 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.init.credentials).toBe('same-origin');
+    expect(header(calls[0]!.init, 'x-csrf-token')).toBeUndefined();
+  });
+
+  it('fetches the CSRF token once and sends it on every non-GET', async () => {
+    const calls = mockFetch((url) => (url === '/api/csrf' ? json(200, { token: 'tok-1' }) : json(200, { ok: true })));
+    await api.post('/api/session', { email: 'a@b.co', password: 'x' });
+    await api.delete('/api/session');
+    expect(calls.map((c) => c.url)).toEqual(['/api/csrf', '/api/session', '/api/session']);
+    expect(header(calls[1]!.init, 'x-csrf-token')).toBe('tok-1');
+    expect(header(calls[2]!.init, 'x-csrf-token')).toBe('tok-1');
+    expect(header(calls[1]!.init, 'content-type')).toBe('application/json');
+    expect(calls[1]!.init.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'x' }));
+    // No body, no JSON content type (Fastify rejects an empty JSON body).
+    expect(header(calls[2]!.init, 'content-type')).toBeUndefined();
+  });
+
+  it('shares one CSRF request between concurrent calls', async () => {
+    const calls = mockFetch((url) => (url === '/api/csrf' ? json(200, { token: 't' }) : json(204, undefined)));
+    await Promise.all([api.post('/api/a'), api.post('/api/b'), api.put('/api/c')]);
+    expect(calls.filter((c) => c.url === '/api/csrf')).toHaveLength(1);
+  });
+
+  it('refetches the token once and retries on 403 CSRF_INVALID', async () => {
+    let tokens = 0;
+    let attempts = 0;
+    const calls = mockFetch((url, init) => {
+      if (url === '/api/csrf') return json(200, { token: `tok-${++tokens}` });
+      attempts += 1;
+      if (header(init, 'x-csrf-token') === 'tok-1') return json(403, { code: 'CSRF_INVALID', message: 'bad token' });
+      return json(201, { id: 'x' });
+    });
+    await expect(api.post('/api/signup', {})).resolves.toEqual({ id: 'x' });
+    expect(attempts).toBe(2);
+    expect(calls.map((c) => c.url)).toEqual(['/api/csrf', '/api/signup', '/api/csrf', '/api/signup']);
+    expect(header(calls[3]!.init, 'x-csrf-token')).toBe('tok-2');
+  });
+
+  it('does not loop when the fresh token is refused too', async () => {
+    const calls = mockFetch((url) =>
+      url === '/api/csrf' ? json(200, { token: 't' }) : json(403, { code: 'CSRF_INVALID', message: 'no' }),
+    );
+    await expect(api.post('/api/x')).rejects.toMatchObject({ status: 403, code: 'CSRF_INVALID' });
+    expect(calls.filter((c) => c.url === '/api/x')).toHaveLength(2);
+  });
+
+  it('does not retry other 403 answers', async () => {
+    const calls = mockFetch((url) =>
+      url === '/api/csrf'
+        ? json(200, { token: 't' })
+        : json(403, { statusCode: 403, code: 'PERMISSION_DENIED', message: 'Permission denied' }),
+    );
+    await expect(api.post('/api/x')).rejects.toMatchObject({ status: 403, code: 'PERMISSION_DENIED' });
+    expect(calls.filter((c) => c.url === '/api/x')).toHaveLength(1);
+  });
+
+  it('throws a typed ApiError with status, code, message and fields', async () => {
+    mockFetch(() =>
+      json(422, {
+        statusCode: 422,
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid input',
+        fields: [{ path: 'email', message: 'Must be a valid email address' }],
+      }),
+    );
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid input',
+      fields: [{ path: 'email', message: 'Must be a valid email address' }],
+    });
+  });
+
+  it('turns a non-JSON failure and a network failure into ApiErrors', async () => {
+    mockFetch(() => new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      message: 'An error occured',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('answers undefined for 204', async () => {
+    mockFetch((url) => (url === '/api/csrf' ? json(200, { token: 't' }) : new Response(null, { status: 204 })));
+    await expect(api.delete('/api/session')).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The built product runs on its own embedded PostgreSQL in e2e/.data, wiped before each run.
+export const E2E_PORT = 3100;
+export const E2E_PG_PORT = 55439;
+export const E2E_DATA_DIR = path.join(import.meta.dirname, '.data');
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json']],
+  outputDir: path.join(import.meta.dirname, '../test-results/e2e'),
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // This machine has no network: keep Chromium from calling home.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && node apps/server/dist/main.js`,
+    cwd: path.join(import.meta.dirname, '..'),
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      AUTH_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
