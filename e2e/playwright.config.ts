@@ -9,12 +9,21 @@ export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile:
+          process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(import.meta.dirname, '../test-results/playwright.json'),
+      },
+    ],
+  ],
   outputDir: path.join(import.meta.dirname, '../test-results/e2e'),
   use: {
     baseURL: BASE_URL,
@@ -24,7 +33,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // This machine has no network: keep Chromium from calling home.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -32,6 +49,8 @@ export default defineConfig({
     cwd: path.join(import.meta.dirname, '..'),
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
+    // The product stops its database on Ctrl-C; the default SIGKILL would leave it running.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -62,10 +62,26 @@ export async function waitForMail(to: string) {
 export function inviteByCli(accountId: string, email: string, name: string, permissions: string[]): string {
   const out = execFileSync(
     process.execPath,
-    ['apps/server/dist/cli.js', 'invite', '--account', accountId, '--email', email, '--name', name, '--permissions', permissions.join(',')],
+    [
+      'apps/server/dist/cli.js',
+      'invite',
+      '--account',
+      accountId,
+      '--email',
+      email,
+      '--name',
+      name,
+      '--permissions',
+      permissions.join(','),
+    ],
     {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: String(E2E_PG_PORT), PUBLIC_URL: `http://localhost:${E2E_PORT}` },
+      env: {
+        ...process.env,
+        DATA_DIR: E2E_DATA_DIR,
+        EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+        PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      },
     },
   ).toString();
   return JSON.parse(out.trim().split('\n').at(-1)!).link as string;
@@ -77,9 +93,19 @@ export async function axeViolations(page: Page) {
   const results = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations as Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+    return r.violations as Array<{
+      id: string;
+      impact: string;
+      help: string;
+      nodes: Array<{ target: string[]; html: string }>;
+    }>;
   });
   return results
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
+    }));
 }

@@ -73,7 +73,7 @@ async function resolveAuth(
   if (!token) return null;
   const row = await findSession(pool, token);
   // A session of a removed, invalid or company-less user opens nothing.
-  if (!row || !row.user_valid || !row.account_id || row.account_valid === false) return null;
+  if (!row?.user_valid || !row.account_id || row.account_valid === false) return null;
   if (await slideSession(pool, row)) reply.header('set-cookie', sessionCookie(token, secret, secureCookies));
   request.auth = {
     sessionId: row.session_id,

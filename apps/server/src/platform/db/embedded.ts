@@ -46,6 +46,11 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
     await initdb(bin.initdb, databaseDir, password, ids, log);
   }
   const child = await spawnPostgres(bin.postgres, databaseDir, port, ids, log);
+  // Whatever ends our process (a crash included), the database must not outlive it; only SIGKILL
+  // escapes this, and the next start stops such a leftover server.
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  child.once('exit', () => process.off('exit', stopOnExit));
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: () => stopPostgres(child),

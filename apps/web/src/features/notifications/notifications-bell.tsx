@@ -15,14 +15,15 @@ export function NotificationsBell() {
     <>
       <IconButton
         color="inherit"
-        aria-label="Notifications"
+        // The visible count is part of the name (WCAG 2.5.3, label in name).
+        aria-label={count > 0 ? `Notifications ${formatBadgeCount(count)}` : 'Notifications'}
         aria-haspopup="dialog"
         aria-controls={anchor ? panelId : undefined}
         aria-expanded={anchor ? 'true' : 'false'}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
         <Badge
-          badgeContent={formatBadgeCount(count)}
+          badgeContent={count > 0 ? formatBadgeCount(count) : null}
           invisible={count <= 0}
           color="error"
           data-testid="notifications-count"
