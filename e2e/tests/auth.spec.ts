@@ -6,6 +6,7 @@ test('a company signs up, signs out, fails with a wrong password and signs back 
   await page.goto('/');
   await page.getByRole('link', { name: 'Register' }).first().click();
   await expect(page).toHaveURL(/\/signUp$/);
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   await page.getByLabel('Company name').fill('Analytical Engines Ltd');
   await page.getByLabel('Full name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill(email);
@@ -57,6 +58,8 @@ test('a forgotten password is reset through the emailed link, which works only o
   await page.goto('/signIn');
   await page.getByRole('link', { name: /forgot your password/i }).click();
   await expect(page).toHaveURL(/\/resetPassword$/);
+  // The route is loaded lazily: the URL changes before the form replaces the sign-in page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(company.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/we have sent a link/i)).toBeVisible();
