@@ -5,6 +5,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
   test: {
+    name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,

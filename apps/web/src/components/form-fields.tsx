@@ -1,12 +1,15 @@
+import { MESSAGES } from '@lp/domain';
 import { useCallback } from 'react';
 import {
   type Control,
   Controller,
+  type ControllerProps,
   type FieldErrors,
   type FieldPath,
   type FieldValues,
   type UseFormSetError,
 } from 'react-hook-form';
+import { isApiError } from '../lib/api';
 import { notify } from '../lib/notify';
 import { PasswordField } from './password-field';
 import { AppTextField, type AppTextFieldProps } from './text-field';
@@ -19,6 +22,22 @@ export interface FormTextFieldProps<T extends FieldValues, C, O> extends Omit<Ap
   label: string;
 }
 
+/** The props that connect an input to react-hook-form: value, events, ref and its error beneath it. */
+function bound<T extends FieldValues>(
+  { field, fieldState }: Parameters<ControllerProps<T>['render']>[0],
+  helperText: AppTextFieldProps['helperText'],
+) {
+  return {
+    name: field.name,
+    value: field.value ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    error: !!fieldState.error,
+    helperText: fieldState.error?.message ?? helperText,
+  };
+}
+
 /** A text field bound to react-hook-form: the field's error shows in red beneath it. */
 export function FormTextField<T extends FieldValues, C, O>({
   control,
@@ -27,22 +46,7 @@ export function FormTextField<T extends FieldValues, C, O>({
   ...props
 }: FormTextFieldProps<T, C, O>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <AppTextField
-          {...props}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
-    />
+    <Controller control={control} name={name} render={(r) => <AppTextField {...props} {...bound(r, helperText)} />} />
   );
 }
 
@@ -54,22 +58,7 @@ export function FormPasswordField<T extends FieldValues, C, O>({
   ...props
 }: FormTextFieldProps<T, C, O>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <PasswordField
-          {...props}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
-    />
+    <Controller control={control} name={name} render={(r) => <PasswordField {...props} {...bound(r, helperText)} />} />
   );
 }
 
@@ -113,4 +102,20 @@ export function applyServerFieldErrors<T extends FieldValues>(
     placed += 1;
   }
   return placed;
+}
+
+/**
+ * What a failed submission tells the user: a 422's field errors go onto the fields (null: nothing
+ * more to say), a refusal (401, 403) is "Permission denied", a rate limit its own message, anything
+ * else the spec's generic "An error occured".
+ */
+export function submissionFailureMessage<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  labels: Partial<Record<FieldPath<T>, string>>,
+): string | null {
+  if (isApiError(error, 422) && applyServerFieldErrors(error.fields, setError, labels) > 0) return null;
+  if (isApiError(error, 401) || isApiError(error, 403)) return MESSAGES.permissionDenied;
+  if (isApiError(error, 429)) return error.message;
+  return MESSAGES.genericError;
 }

@@ -9,9 +9,9 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import {
-  applyServerFieldErrors,
   FormPasswordField,
   FormTextField,
+  submissionFailureMessage,
   useInvalidSubmitSnackbar,
 } from '../../components/form-fields';
 import { Loading } from '../../components/loading';
@@ -101,13 +101,11 @@ function AcceptForm({
       await navigate('/main', { replace: true });
     },
     onError: (error) => {
-      if (isApiError(error, 422) && applyServerFieldErrors(error.fields, form.setError, LABELS) > 0) return;
       const message =
         isApiError(error, 404) || isApiError(error, 409)
           ? INVITATION_INVALID
-          : isApiError(error, 401) || isApiError(error, 403)
-            ? MESSAGES.permissionDenied
-            : MESSAGES.genericError;
+          : submissionFailureMessage(error, form.setError, LABELS);
+      if (!message) return;
       setFailure(message);
       notify(message, { variant: 'error' });
     },

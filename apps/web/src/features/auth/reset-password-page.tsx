@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, passwordField, resetRequestSchema } from '@lp/domain';
+import { passwordField, resetRequestSchema } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,9 +11,9 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
-  applyServerFieldErrors,
   FormPasswordField,
   FormTextField,
+  submissionFailureMessage,
   useInvalidSubmitSnackbar,
 } from '../../components/form-fields';
 import { MessageBanner } from '../../components/message-banner';
@@ -50,8 +50,8 @@ function RequestLinkForm() {
     mutationFn: (values: RequestValues) => api.post<{ message?: string }>('/api/password-reset/request', values),
     onSuccess: (answer) => setSent(answer?.message || RESET_LINK_SENT),
     onError: (error) => {
-      if (isApiError(error, 422) && applyServerFieldErrors(error.fields, form.setError, REQUEST_LABELS) > 0) return;
-      const message = isApiError(error, 429) ? error.message : MESSAGES.genericError;
+      const message = submissionFailureMessage(error, form.setError, REQUEST_LABELS);
+      if (!message) return;
       setFailure(message);
       notify(message, { variant: 'error' });
     },
@@ -124,9 +124,8 @@ function NewPasswordForm({ token }: { token: string }) {
         notify(RESET_LINK_INVALID, { variant: 'error' });
         return;
       }
-      if (isApiError(error, 422) && applyServerFieldErrors(error.fields, form.setError, NEW_PASSWORD_LABELS) > 0)
-        return;
-      const message = isApiError(error, 429) ? error.message : MESSAGES.genericError;
+      const message = submissionFailureMessage(error, form.setError, NEW_PASSWORD_LABELS);
+      if (!message) return;
       setFailure({ message, expired: false });
       notify(message, { variant: 'error' });
     },

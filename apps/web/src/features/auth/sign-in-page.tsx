@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, signInSchema } from '@lp/domain';
+import { signInSchema } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -10,13 +10,13 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
-  applyServerFieldErrors,
   FormPasswordField,
   FormTextField,
+  submissionFailureMessage,
   useInvalidSubmitSnackbar,
 } from '../../components/form-fields';
 import { MessageBanner } from '../../components/message-banner';
-import { api, isApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import type { Me } from '../../lib/session';
 import { AuthCard } from './auth-card';
@@ -39,10 +39,7 @@ export function SignInPage() {
       await navigate('/main', { replace: true });
     },
     onError: (error) => {
-      let message: string = MESSAGES.genericError;
-      if (isApiError(error, 401) || isApiError(error, 403)) message = MESSAGES.permissionDenied;
-      else if (isApiError(error, 422) && applyServerFieldErrors(error.fields, form.setError, LABELS) > 0) message = '';
-      else if (isApiError(error, 429)) message = error.message;
+      const message = submissionFailureMessage(error, form.setError, LABELS);
       if (message) {
         setFailure(message);
         notify(message, { variant: 'error' });

@@ -10,9 +10,9 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
-  applyServerFieldErrors,
   FormPasswordField,
   FormTextField,
+  submissionFailureMessage,
   useInvalidSubmitSnackbar,
 } from '../../components/form-fields';
 import { MessageBanner } from '../../components/message-banner';
@@ -48,13 +48,8 @@ export function SignUpPage() {
         setFailure({ kind: 'already-registered' });
         return;
       }
-      if (isApiError(error, 422) && applyServerFieldErrors(error.fields, form.setError, LABELS) > 0) return;
-      const message =
-        isApiError(error, 401) || isApiError(error, 403)
-          ? MESSAGES.permissionDenied
-          : isApiError(error, 429)
-            ? error.message
-            : MESSAGES.genericError;
+      const message = submissionFailureMessage(error, form.setError, LABELS);
+      if (!message) return;
       setFailure({ kind: 'error', message });
       notify(message, { variant: 'error' });
     },
