@@ -3,7 +3,7 @@
 // created in a temporary directory, so the system's own cluster is left alone.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages, ROOT, run, step } from './lib.mjs';
@@ -52,9 +52,27 @@ try {
   });
   const version = execFileSync(`${BIN}/postgres`, ['--version']).toString().trim();
   step(`Server API tests against ${version}`);
-  run(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'], {
-    env: { ...process.env, TEST_DATABASE_URL: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` },
-  });
+  const report = path.join(dir, 'vitest.json');
+  try {
+    run(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project',
+        'server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { env: { ...process.env, TEST_DATABASE_URL: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` } },
+    );
+  } finally {
+    if (existsSync(report)) {
+      const r = JSON.parse(readFileSync(report, 'utf8'));
+      console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+    }
+  }
 } finally {
   if (server && server.exitCode === null) {
     await new Promise((resolve) => {

@@ -12,7 +12,7 @@ try {
   process.exit(error.exitCode ?? 1);
 }
 
-console.log('\n▶ Starting on http://localhost:' + (process.env.PORT ?? '3000') + ' (Ctrl-C stops it)');
+console.log(`\n▶ Starting on http://localhost:${process.env.PORT ?? '3000'} (Ctrl-C stops it)`);
 const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], { cwd: ROOT, stdio: 'inherit' });
 // The server handles Ctrl-C itself (closing connections, then the database); we wait for it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
