@@ -17,13 +17,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { type Config, REPO_ROOT } from './config.js';
+import { registerApprovalRoutes } from './modules/approvals/routes.js';
+import { registerAuditRoutes } from './modules/audit/routes.js';
+import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
 import { registerNotificationRoutes } from './modules/notifications/routes.js';
+import { registerNotificationStream } from './modules/notifications/stream.js';
+import { registerUserRoutes } from './modules/users/routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Auth } from './platform/auth.js';
 import type { Db } from './platform/db/client.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
+import type { EventHub } from './platform/events.js';
 import type { JobQueue } from './platform/jobs.js';
 
 export interface AppDeps {
@@ -32,6 +38,7 @@ export interface AppDeps {
   db: Db;
   auth: Auth;
   jobs: JobQueue;
+  hub: EventHub;
   /** Reports whether the process is ready to serve (database reachable, not shutting down). */
   isReady?: () => boolean;
   /** Where the log goes (standard output by default). */
@@ -154,6 +161,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHealthRoutes(app, deps);
   registerIdentityRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerNotificationStream(app, deps);
+  registerUserRoutes(app, deps);
+  registerDepartmentRoutes(app, deps);
+  registerApprovalRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 
   const serveWeb = config.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {

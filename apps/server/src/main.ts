@@ -33,6 +33,7 @@ async function start() {
   }
   services = await openServices(config, databaseUrl, log);
   if (config.ROLE !== 'worker') {
+    await services.hub.start();
     app = await buildApp({ ...services, config, isReady: () => ready && !stopping });
     await app.listen({ port: config.PORT, host: config.HOST });
   }

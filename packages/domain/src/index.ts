@@ -5,3 +5,5 @@ export * from './navigation.js';
 export * from './permissions.js';
 export * from './plans.js';
 export * from './validation.js';
+export * from './admin.js';
+export * from './roles.js';

@@ -1,4 +1,11 @@
-import { ALL_PERMISSIONS, flattenPermissions, hasAny, type Permission } from '@lp/domain';
+import {
+  ALL_PERMISSIONS,
+  flattenPermissions,
+  hasAny,
+  type Permission,
+  type PlanFeature,
+  planHasFeature,
+} from '@lp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { findSession, readSessionToken, type SessionRow, sessionCookie, slideSession } from './auth.js';
@@ -7,8 +14,11 @@ import { AppError } from './errors.js';
 /** What a route declares about who may call it; one hook enforces it for every route. */
 export type RouteAccess =
   | { kind: 'public' }
-  /** A signed-in member of a valid company, holding at least one of `anyOf` (none listed: any member). */
-  | { kind: 'member'; anyOf?: readonly Permission[] };
+  /**
+   * A signed-in member of a valid company, holding at least one of `anyOf` (none listed: any member),
+   * whose company's plan has `planFeature` (else 426), and the owner when `ownerOnly`.
+   */
+  | { kind: 'member'; anyOf?: readonly Permission[]; planFeature?: PlanFeature; ownerOnly?: boolean };
 
 export interface AuthContext {
   sessionId: string;
@@ -52,13 +62,18 @@ export function registerAccessControl(app: FastifyInstance, { pool, secret, secu
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // onRequest: the caller is checked before the body is even parsed or validated.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const auth = await resolveAuth(request, reply, pool, secret, secureCookies);
     if (access.kind === 'public') return;
     if (!auth) throw new AppError('UNAUTHENTICATED');
+    if (access.ownerOnly && !auth.row.roles.includes('owner')) throw new AppError('PERMISSION_DENIED');
     if (!hasAny(auth.abilities, access.anyOf ?? [])) throw new AppError('PERMISSION_DENIED');
+    if (access.planFeature && !planHasFeature(auth.row.current_plan ?? '', access.planFeature)) {
+      throw new AppError('UPGRADE_REQUIRED');
+    }
   });
 }
 

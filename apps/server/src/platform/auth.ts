@@ -131,6 +131,9 @@ export interface SessionRow {
   email: string;
   account_id: string | null;
   department: string | null;
+  department_id: string | null;
+  approvals: Record<string, string[]>;
+  department_approvals: Record<string, string[]> | null;
   roles: string[];
   permissions: Record<string, string[]>;
   accepted_invite: boolean;
@@ -153,12 +156,14 @@ export async function findSession(pool: pg.Pool, token: string): Promise<Session
   const { rows } = await pool.query<SessionRow>({
     name: 'find-session',
     text: `select s.id as session_id, s.token, s.expires_at, s.updated_at as session_updated_at,
-                  u.id as user_id, u.name, u.email, u.account_id, u.department, u.roles, u.permissions,
+                  u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,
+                  u.permissions, u.approvals, d.approvals as department_approvals,
                   u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
                   a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid
              from sessions s
              join users u on u.id = s.user_id
              left join accounts a on a.id = u.account_id
+             left join departments d on d.id = u.department_id
             where s.token = $1 and s.expires_at > now()`,
     values: [token],
   });

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { createAuth } from './auth.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
+import { EventHub } from './events.js';
 import { type JobLog, openJobQueue, type TaskList } from './jobs.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage, resetPasswordEmail } from './mail.js';
 
@@ -25,6 +26,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       await jobs.add(TASKS.sendEmail, resetPasswordEmail(to, link, Math.round(config.RESET_TOKEN_TTL_SECONDS / 60)));
     },
   });
+  const hub = new EventHub(database.pool, log);
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
@@ -37,8 +39,10 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     jobs,
     mailer,
     auth,
+    hub,
     taskList,
     async close() {
+      await hub.stop();
       await jobs.close();
       mailer.close();
       await database.close();

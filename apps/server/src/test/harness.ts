@@ -47,6 +47,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const services = await openServices(config, databaseUrl, quiet);
+  await services.hub.start();
   const app = await buildApp({ ...services, config });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionsByKind } from '@lp/domain';
 import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 
 export interface NewInvitation {
@@ -11,8 +12,9 @@ export interface NewInvitation {
   roles?: string[];
   permissions?: Partial<PermissionsByKind>;
   approvals?: Partial<PermissionsByKind>;
-  department?: string | null;
-  supervisedDepartments?: string[];
+  departmentId?: string | null;
+  /** Departments (ids) the invitee will supervise. */
+  supervisedDepartmentIds?: string[];
   ttlDays: number;
 }
 
@@ -20,44 +22,43 @@ export interface NewInvitation {
  * Creates the invited member (accepted_invite false, no password yet) and the invitation that
  * lets them accept, in one transaction. Returns the ids that form the /invited/signUp link.
  */
-export async function createInvitation(
-  pool: pg.Pool,
+export function createInvitation(pool: pg.Pool, input: NewInvitation): Promise<{ uniqueId: string; userId: string }> {
+  return inTransaction(pool, (client) => insertInvitation(client, input));
+}
+
+/** The same, inside the caller's transaction. */
+export async function insertInvitation(
+  client: pg.ClientBase,
   input: NewInvitation,
 ): Promise<{ uniqueId: string; userId: string }> {
-  const client = await pool.connect();
   const userId = randomUUID();
   const uniqueId = randomUUID();
-  try {
-    await client.query('begin');
-    const exists = await client.query('select 1 from users where email = $1', [input.email.toLowerCase()]);
-    if (exists.rowCount) throw new AppError('ALREADY_REGISTERED');
+  const exists = await client.query('select 1 from users where email = $1', [input.email.toLowerCase()]);
+  if (exists.rowCount) throw new AppError('ALREADY_REGISTERED');
+  await client.query(
+    `insert into users (id, name, email, account_id, department_id, roles, permissions, approvals, accepted_invite, first_time)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, false, true)`,
+    [
+      userId,
+      input.fullName,
+      input.email.toLowerCase(),
+      input.accountId,
+      input.departmentId ?? null,
+      input.roles ?? [],
+      JSON.stringify(input.permissions ?? {}),
+      JSON.stringify(input.approvals ?? {}),
+    ],
+  );
+  for (const departmentId of input.supervisedDepartmentIds ?? []) {
     await client.query(
-      `insert into users (id, name, email, account_id, department, roles, permissions, approvals, supervised_departments,
-                          accepted_invite, first_time)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, false, true)`,
-      [
-        userId,
-        input.fullName,
-        input.email.toLowerCase(),
-        input.accountId,
-        input.department ?? null,
-        input.roles ?? [],
-        JSON.stringify(input.permissions ?? {}),
-        JSON.stringify(input.approvals ?? {}),
-        input.supervisedDepartments ?? [],
-      ],
+      'insert into department_supervisors (department_id, user_id) values ($1, $2) on conflict do nothing',
+      [departmentId, userId],
     );
-    await client.query(
-      `insert into invitations (id, account_id, user_id, invited_by, expires_at)
-       values ($1, $2, $3, $4, now() + make_interval(days => $5))`,
-      [uniqueId, input.accountId, userId, input.invitedBy, input.ttlDays],
-    );
-    await client.query('commit');
-    return { uniqueId, userId };
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
   }
+  await client.query(
+    `insert into invitations (id, account_id, user_id, invited_by, expires_at)
+     values ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+    [uniqueId, input.accountId, userId, input.invitedBy, input.ttlDays],
+  );
+  return { uniqueId, userId };
 }

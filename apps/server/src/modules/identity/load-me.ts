@@ -39,10 +39,11 @@ export function toMe(row: MeRow): Me {
 /** Loads the payload for a user by id (after sign-in or sign-up, before a request carries the cookie). */
 export async function loadMe(pool: pg.Pool, userId: string): Promise<Me> {
   const { rows } = await pool.query<MeRow>(
-    `select u.id as user_id, u.name, u.email, u.account_id, u.department, u.roles, u.permissions,
-            u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
-            a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid
-       from users u left join accounts a on a.id = u.account_id
+    `select u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,
+            u.permissions, u.approvals, d.approvals as department_approvals, u.accepted_invite, u.job_title, u.phone_number, u.first_time,
+            u.valid as user_valid, a.name as account_name, a.current_plan, a.health_status, a.health_reason,
+            a.valid as account_valid
+       from users u left join accounts a on a.id = u.account_id left join departments d on d.id = u.department_id
       where u.id = $1`,
     [userId],
   );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -18,6 +30,23 @@ export const accounts = pgTable('accounts', {
   updatedAt: updatedAt(),
 });
 
+/** A department of a company: preset permissions, approval-required tasks and supervisors. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').notNull().default(sql`'{}'::jsonb`),
+    approvals: jsonb('approvals').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('departments_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
+);
+
 /** A person: better-auth's user model extended with the member fields of part 1 section 3. */
 export const users = pgTable(
   'users',
@@ -28,21 +57,30 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-    department: text('department'),
+    departmentId: text('department_id').references(() => departments.id, { onDelete: 'restrict' }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     permissions: jsonb('permissions').notNull().default(sql`'{}'::jsonb`),
     approvals: jsonb('approvals').notNull().default(sql`'{}'::jsonb`),
-    supervisedDepartments: text('supervised_departments').array().notNull().default(sql`'{}'::text[]`),
     acceptedInvite: boolean('accepted_invite').notNull().default(true),
     jobTitle: text('job_title').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
     firstTime: boolean('first_time').notNull().default(true),
     valid: boolean('valid').notNull().default(true),
+    /** Monthly spending cap in pence; 0 means Unlimited. */
+    capPence: bigint('cap_pence', { mode: 'number' }).notNull().default(0),
+    /** A non-zero override takes precedence over the cap. */
+    overrideCapPence: bigint('override_cap_pence', { mode: 'number' }).notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_account_id_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_account_id_idx').on(t.accountId),
+    // Lists of a company's members sorted by name, and their search.
+    index('users_account_name_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
+    index('users_department_idx').on(t.departmentId),
+  ],
 );
 
 /** Sessions live in the database so that any instance can serve any user and revocation is immediate. */
@@ -153,6 +191,77 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_open_idx').on(t.userId).where(sql`dismissed_at is null`)],
+);
+
+/** Who supervises a department (their approvals and notifications). */
+export const departmentSupervisors = pgTable(
+  'department_supervisors',
+  {
+    departmentId: text('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.userId] }), index('department_supervisors_user_idx').on(t.userId)],
+);
+
+/** A task waiting for a supervisor's verdict; the payload is what runs when it is approved. */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    departmentId: text('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    task: text('task').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    supervisedUserId: text('supervised_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    verdict: text('verdict'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('approvals_account_pending_idx').on(t.accountId, t.createdAt).where(sql`verdict is null`)],
+);
+
+/** What each member spent in a month (pence), checked against their cap when spend is reserved. */
+export const memberSpend = pgTable(
+  'member_spend',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/** Every administrative change: who, what, when, before and after (written in the same transaction). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_account_idx').on(t.accountId, t.entityType, t.id)],
 );
 
 export const schema = {

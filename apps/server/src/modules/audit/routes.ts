@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { App, AppDeps } from '../../app.js';
+import { listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { listSchema } from '../users/schemas.js';
+
+/** GET /api/audit: the owner reads who changed what in users and departments, newest first. */
+export function registerAuditRoutes(app: App, { pool }: AppDeps) {
+  const query = listQuerySchema(['entity_type'], ['all']);
+  const entry = z.object({
+    id: z.number().int(),
+    at: z.string(),
+    actor_email: z.string().nullable(),
+    action: z.string(),
+    entity_type: z.string(),
+    entity_id: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+  });
+  app.get(
+    '/api/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit log of administrative changes (owner only)',
+        querystring: query,
+        response: { 200: listSchema(entry) },
+      },
+      config: { access: { kind: 'member', ownerOnly: true } },
+    },
+    async (request) => {
+      const q = request.query as z.output<typeof query> & Record<string, unknown>;
+      const where = new Where().add('account_id = ?', request.auth!.accountId);
+      const type = q['filter.entity_type'];
+      if (typeof type === 'string' && type) where.add('entity_type = ?', type);
+      const limit = rowLimit(q.limit);
+      const [rows, count] = await Promise.all([
+        pool.query<{
+          id: string;
+          created_at: Date;
+          actor_email: string | null;
+          action: string;
+          entity_type: string;
+          entity_id: string;
+          before: unknown;
+          after: unknown;
+        }>(
+          `select id, created_at, actor_email, action, entity_type, entity_id, before, after from audit_log ${where} order by id desc limit ${limit} offset ${q.page * limit}`,
+          where.params,
+        ),
+        pool.query<{ n: number }>(`select count(*)::int as n from audit_log ${where}`, where.params),
+      ]);
+      return {
+        rows: rows.rows.map((r) => ({ ...r, id: Number(r.id), at: r.created_at.toISOString() })),
+        count: count.rows[0]!.n,
+        filter_options: { entity_type: ['user', 'department', 'approval'] },
+      };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import type { App, AppDeps } from '../../app.js';
+import type { LiveMessage } from '../../platform/events.js';
+
+export const PING_INTERVAL_MS = 15_000;
+
+/**
+ * GET /api/notifications/stream: server-sent events for the signed-in user, authenticated by the
+ * session cookie (no token in the URL). Carries only the user's own company's events; a ping every
+ * 15 s feeds the client's 20 s watchdog.
+ */
+export function registerNotificationStream(app: App, { hub }: AppDeps) {
+  const streams = new Set<{ write(chunk: string): void; end(): void }>();
+  const ping = setInterval(() => {
+    for (const s of streams) s.write('data: {"type":"ping"}\n\n');
+  }, PING_INTERVAL_MS);
+  ping.unref();
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    clearInterval(ping);
+    for (const s of streams) s.end();
+  });
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Live notifications, refresh signals and session messages (text/event-stream)',
+      },
+      config: { access: { kind: 'member' } },
+    },
+    (request, reply) => {
+      const auth = request.auth!;
+      const res = reply.raw;
+      reply.hijack();
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      res.write('retry: 3000\n\ndata: {"type":"ping"}\n\n');
+      const stream = { write: (chunk: string) => void res.write(chunk), end: () => void res.end() };
+      streams.add(stream);
+      const send = (message: LiveMessage) => {
+        res.write(`data: ${JSON.stringify(message)}\n\n`);
+        // A revoked session gets its last word, then the stream ends.
+        if (message.type === 'auth_message') res.end();
+      };
+      const unsubscribe = hub.subscribe(auth.accountId, auth.userId, send);
+      const close = () => {
+        unsubscribe();
+        streams.delete(stream);
+      };
+      request.raw.on('close', close);
+      res.on('close', close);
+    },
+  );
+}

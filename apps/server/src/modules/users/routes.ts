@@ -1,0 +1,392 @@
+import {
+  ADMIN_MESSAGES,
+  capMonth,
+  editUserSchema,
+  groupByKind,
+  inviteUserSchema,
+  permissionsFromRoles,
+  ROLE_NAMES,
+} from '@lp/domain';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../app.js';
+import { writeAudit } from '../../platform/audit.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { invitationEmail } from '../../platform/mail.js';
+import { TASKS } from '../../platform/services.js';
+import { needsApproval, registerApprovalHandler, requestApproval } from '../approvals/approvals.js';
+import { insertInvitation } from '../identity/create-invitation.js';
+import { errorSchema } from '../identity/schemas.js';
+import { invitationLink } from '../identity/send-invitation.js';
+import { departmentIds, getMember, toUserRow, USER_COLUMNS } from './queries.js';
+import { listSchema, spendingCapSchema, userRowSchema } from './schemas.js';
+import { spentThisMonth } from './spend.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const usersQuery = listQuerySchema(['department', 'role', 'accepted_invite'], ['all', 'pending']);
+type InviteBody = z.output<typeof inviteUserSchema>;
+
+export function registerUserRoutes(app: App, deps: AppDeps) {
+  const { pool, config } = deps;
+  const seeUsers = { kind: 'member', anyOf: ['see_users', 'approve', 'manage_users'] } as const;
+
+  /** Creates the invitation and queues its email, in the caller's transaction. */
+  async function invite(client: import('pg').ClientBase, accountId: string, invitedBy: string, body: InviteBody) {
+    const departmentId = body.department
+      ? (await departmentIds(client, accountId, [body.department], 'department'))[0]!
+      : null;
+    const supervisedIds = await departmentIds(client, accountId, body.supervised_departments, 'supervised_departments');
+    const created = await insertInvitation(client, {
+      accountId,
+      invitedBy,
+      email: body.email_address,
+      fullName: body.user_name,
+      roles: body.roles,
+      permissions: body.permissions,
+      approvals: body.approvals,
+      departmentId,
+      supervisedDepartmentIds: supervisedIds,
+      ttlDays: config.INVITATION_TTL_DAYS,
+    });
+    const { rows } = await client.query<{ name: string }>('select name from accounts where id = $1', [accountId]);
+    const link = invitationLink(config, created.uniqueId, accountId);
+    // The email job commits with the invitation, or not at all.
+    await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => 10)', [
+      TASKS.sendEmail,
+      JSON.stringify(
+        invitationEmail({ email: body.email_address, name: body.user_name }, rows[0]?.name ?? 'your company', link),
+      ),
+    ]);
+    await publish(client, { accountId, message: { type: 'refresh', entities: ['users'] } });
+    return created;
+  }
+
+  registerApprovalHandler('user_invite', async (client, approval) => {
+    const body = inviteUserSchema.parse(approval.payload);
+    const created = await invite(client, approval.account_id, approval.supervised_user_id, body);
+    await client.query('update approvals set entity_id = $2 where id = $1', [approval.id, created.userId]);
+  });
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Members of the company, sorted by name (tab pending: invited, not yet accepted)',
+        querystring: usersQuery,
+        response: { 200: listSchema(userRowSchema) },
+      },
+      config: { access: seeUsers },
+    },
+    async (request) => {
+      const q = request.query as z.output<typeof usersQuery>;
+      const auth = request.auth!;
+      const where = new Where().add('u.account_id = ?', auth.accountId).add('u.valid');
+      if (q.tab === 'pending') where.add('not u.accepted_invite');
+      if (q.search)
+        where.add(
+          "(lower(u.name) like ? escape '\\' or u.email like ? escape '\\')",
+          likePattern(q.search),
+          likePattern(q.search),
+        );
+      const deps_ = filterValues(q, 'department');
+      if (deps_.length) where.add('d.name = any(?::text[])', deps_);
+      const roles = filterValues(q, 'role');
+      if (roles.length) where.add('u.roles && ?::text[]', roles);
+      const accepted = filterValues(q, 'accepted_invite');
+      if (accepted.length === 1) where.add('u.accepted_invite = ?', accepted[0] === 'true');
+      const limit = rowLimit(q.limit);
+      const from = 'from users u left join departments d on d.id = u.department_id';
+      const [rows, count, options] = await Promise.all([
+        pool.query(
+          `select ${USER_COLUMNS} ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit}`,
+          where.params,
+        ),
+        pool.query<{ n: number }>(`select count(*)::int as n ${from} ${where}`, where.params),
+        pool.query<{ name: string }>(
+          'select name from departments where account_id = $1 order by lower(name) limit 500',
+          [auth.accountId],
+        ),
+      ]);
+      return {
+        rows: rows.rows.map((r) => toUserRow(r, auth.userId)),
+        count: count.rows[0]!.n,
+        filter_options: {
+          department: options.rows.map((r) => r.name),
+          role: ['owner', ...ROLE_NAMES],
+          accepted_invite: ['true', 'false'],
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One member',
+        params: idParams,
+        response: { 200: userRowSchema, 404: errorSchema },
+      },
+      config: { access: seeUsers },
+    },
+    async (request) =>
+      getMember(pool, request.auth!.accountId, (request.params as { id: string }).id, request.auth!.userId),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Invite a colleague (202 "In Review" when manage_users needs a supervisor’s approval)',
+        body: inviteUserSchema,
+        response: {
+          201: z.object({ message: z.string(), user: userRowSchema }),
+          202: z.object({ message: z.string(), approval_id: z.string(), status: z.literal('In Review') }),
+          409: errorSchema,
+          422: errorSchema,
+        },
+      },
+      config: { access: { kind: 'member', anyOf: ['manage_users'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const body = request.body as InviteBody;
+      // Permissions a role grants when ticked with nothing selected come from the presets.
+      if (Object.values(body.permissions).every((l) => l.length === 0)) {
+        const roles = body.roles.filter((r): r is (typeof ROLE_NAMES)[number] => (ROLE_NAMES as string[]).includes(r));
+        body.permissions = groupByKind(permissionsFromRoles(roles.map((role) => ({ role, checked: [] }))));
+      }
+      return inTransaction(pool, async (client) => {
+        const taken = await client.query('select 1 from users where email = $1', [body.email_address]);
+        if (taken.rowCount) throw new AppError('ALREADY_REGISTERED');
+        if (needsApproval(auth.row, 'manage_users')) {
+          // Validate the department names now, so a supervisor is not asked to approve a request that cannot run.
+          if (body.department) await departmentIds(client, auth.accountId, [body.department], 'department');
+          await departmentIds(client, auth.accountId, body.supervised_departments, 'supervised_departments');
+          const approvalId = await requestApproval(client, auth, {
+            task: 'manage_users',
+            entityType: 'user_invite',
+            entityId: body.email_address,
+            payload: body,
+            description: `${auth.row.name} asks to invite ${body.user_name} (${body.email_address}).`,
+          });
+          return reply.status(202).send({
+            message: `Your invitation of ${body.user_name} is waiting for a supervisor's approval.`,
+            approval_id: approvalId,
+            status: 'In Review' as const,
+          });
+        }
+        const created = await invite(client, auth.accountId, auth.userId, body);
+        const user = await getMember(client, auth.accountId, created.userId, auth.userId);
+        await writeAudit(client, {
+          accountId: auth.accountId,
+          actor: { userId: auth.userId, email: auth.row.email },
+          action: 'user.invited',
+          entityType: 'user',
+          entityId: created.userId,
+          before: null,
+          after: user,
+        });
+        return reply.status(201).send({ message: ADMIN_MESSAGES.invited(body.user_name), user });
+      });
+    },
+  );
+
+  /** Nobody edits or deletes themselves, and the owner is nobody's to edit or delete. */
+  function assertEditable(auth: { userId: string }, target: { id: string; is_owner: boolean }) {
+    if (target.id === auth.userId) throw new AppError('PERMISSION_DENIED', 'You cannot edit or delete yourself.');
+    if (target.is_owner)
+      throw new AppError('PERMISSION_DENIED', 'The owner of the company cannot be edited or deleted.');
+  }
+
+  app.put(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Edit a member's roles, permissions, approvals and department",
+        params: idParams,
+        body: editUserSchema,
+        response: {
+          200: z.object({ message: z.string(), user: userRowSchema }),
+          403: errorSchema,
+          404: errorSchema,
+          422: errorSchema,
+        },
+      },
+      config: { access: { kind: 'member', anyOf: ['manage_users'] } },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      const body = request.body as z.output<typeof editUserSchema>;
+      return inTransaction(pool, async (client) => {
+        await client.query('select 1 from users where id = $1 and account_id = $2 for update', [id, auth.accountId]);
+        const before = await getMember(client, auth.accountId, id, auth.userId);
+        assertEditable(auth, before);
+        const departmentId = body.department
+          ? (await departmentIds(client, auth.accountId, [body.department], 'department'))[0]!
+          : null;
+        const supervised = await departmentIds(
+          client,
+          auth.accountId,
+          body.supervised_departments,
+          'supervised_departments',
+        );
+        await client.query(
+          'update users set roles = $2, permissions = $3, approvals = $4, department_id = $5, updated_at = now() where id = $1',
+          [id, body.roles, JSON.stringify(body.permissions), JSON.stringify(body.approvals), departmentId],
+        );
+        await client.query('delete from department_supervisors where user_id = $1', [id]);
+        for (const d of supervised)
+          await client.query('insert into department_supervisors (department_id, user_id) values ($1, $2)', [d, id]);
+        const after = await getMember(client, auth.accountId, id, auth.userId);
+        await writeAudit(client, {
+          accountId: auth.accountId,
+          actor: { userId: auth.userId, email: auth.row.email },
+          action: 'user.edited',
+          entityType: 'user',
+          entityId: id,
+          before,
+          after,
+        });
+        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['users', 'me'] } });
+        return { message: ADMIN_MESSAGES.userEdited(after.email_address), user: after };
+      });
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a member; their sessions end at once',
+        params: idParams,
+        response: { 204: z.null(), 403: errorSchema, 404: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['manage_users'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      await inTransaction(pool, async (client) => {
+        await client.query('select 1 from users where id = $1 and account_id = $2 for update', [id, auth.accountId]);
+        const before = await getMember(client, auth.accountId, id, auth.userId);
+        assertEditable(auth, before);
+        await client.query('delete from users where id = $1', [id]);
+        await writeAudit(client, {
+          accountId: auth.accountId,
+          actor: { userId: auth.userId, email: auth.row.email },
+          action: 'user.deleted',
+          entityType: 'user',
+          entityId: id,
+          before,
+          after: null,
+        });
+        await publish(client, {
+          accountId: auth.accountId,
+          userIds: [id],
+          message: { type: 'auth_message', message: 'session_expired' },
+        });
+        await publish(client, {
+          accountId: auth.accountId,
+          message: { type: 'refresh', entities: ['users', 'departments'] },
+        });
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/spending-cap',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A member's monthly spending cap and this month's spend (pence; 0 = Unlimited)",
+        params: idParams,
+        response: { 200: spendingCapSchema, 404: errorSchema },
+      },
+      config: { access: { kind: 'member' } },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      if (id !== auth.userId && !auth.abilities.has('set_spending_cap') && !auth.abilities.has('see_finances'))
+        throw new AppError('PERMISSION_DENIED');
+      const { rows } = await pool.query<{ cap_pence: string; override_cap_pence: string }>(
+        'select cap_pence, override_cap_pence from users where id = $1 and account_id = $2 and valid',
+        [id, auth.accountId],
+      );
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      return {
+        cap: Number(rows[0].cap_pence),
+        override_cap: Number(rows[0].override_cap_pence),
+        amount_spent: await spentThisMonth(pool, id),
+        month: capMonth(new Date()),
+      };
+    },
+  );
+
+  app.put(
+    '/api/users/:id/spending-cap',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Set a member's monthly spending cap (pence; 0 = Unlimited; a non-zero override takes precedence)",
+        params: idParams,
+        body: z.strictObject({
+          cap: z
+            .number()
+            .int({ error: ADMIN_MESSAGES.capDecimals })
+            .min(0, { error: ADMIN_MESSAGES.capNegative })
+            .max(10_000_000_000),
+          override_cap: z
+            .number()
+            .int({ error: ADMIN_MESSAGES.capDecimals })
+            .min(0, { error: ADMIN_MESSAGES.capNegative })
+            .max(10_000_000_000),
+        }),
+        response: { 200: spendingCapSchema.extend({ message: z.string() }), 404: errorSchema, 422: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['set_spending_cap'] } },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      const body = request.body as { cap: number; override_cap: number };
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ cap_pence: string; override_cap_pence: string }>(
+          'select cap_pence, override_cap_pence from users where id = $1 and account_id = $2 and valid for update',
+          [id, auth.accountId],
+        );
+        if (!rows[0]) throw new AppError('NOT_FOUND');
+        const before = { cap: Number(rows[0].cap_pence), override_cap: Number(rows[0].override_cap_pence) };
+        await client.query(
+          'update users set cap_pence = $2, override_cap_pence = $3, updated_at = now() where id = $1',
+          [id, body.cap, body.override_cap],
+        );
+        await writeAudit(client, {
+          accountId: auth.accountId,
+          actor: { userId: auth.userId, email: auth.row.email },
+          action: 'spending_cap.set',
+          entityType: 'user',
+          entityId: id,
+          before,
+          after: body,
+        });
+        return {
+          message: ADMIN_MESSAGES.capUpdated,
+          ...body,
+          amount_spent: await spentThisMonth(client, id),
+          month: capMonth(new Date()),
+        };
+      });
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import type pg from 'pg';
+
+export interface AuditEntry {
+  accountId: string;
+  actor: { userId: string; email: string } | null;
+  action: string;
+  entityType: 'user' | 'department' | 'approval' | 'spending_cap';
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Writes an audit row; call it with the transaction's client so the change and its record commit together. */
+export async function writeAudit(client: pg.ClientBase, e: AuditEntry): Promise<void> {
+  await client.query(
+    `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      e.accountId,
+      e.actor?.userId ?? null,
+      e.actor?.email ?? null,
+      e.action,
+      e.entityType,
+      e.entityId,
+      JSON.stringify(e.before ?? null),
+      JSON.stringify(e.after ?? null),
+    ],
+  );
+}

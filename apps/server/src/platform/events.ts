@@ -1,0 +1,128 @@
+import type pg from 'pg';
+
+/** What the notification stream carries (part 2 sections 3 and 4). */
+export type LiveMessage =
+  | {
+      type: 'notifications';
+      from: string;
+      details: Array<{ id: string; description: string; highlight: boolean; approval: unknown }>;
+    }
+  | { type: 'refresh'; entities: string[] }
+  | { type: 'auth_message'; message: 'session_expired' | 'permission_denied' };
+
+/** An event for one company, optionally only for some of its users. */
+export interface LiveEvent {
+  accountId: string;
+  userIds?: string[];
+  message: LiveMessage;
+}
+
+const CHANNEL = 'lp_events';
+
+/**
+ * Publishes an event to every server instance. With a transaction's client, PostgreSQL delivers it
+ * only if and when the transaction commits.
+ */
+export async function publish(q: pg.ClientBase | pg.Pool, event: LiveEvent): Promise<void> {
+  await q.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+}
+
+type Send = (message: LiveMessage) => void;
+interface Subscriber {
+  userId: string;
+  send: Send;
+}
+
+/**
+ * Fans events out to this process's open streams: one LISTEN connection per process, subscribers
+ * indexed by company. Reconnects with backoff when the connection drops.
+ */
+export class EventHub {
+  private readonly byAccount = new Map<string, Set<Subscriber>>();
+  private client: pg.PoolClient | null = null;
+  private stopped = false;
+  private retryMs = 250;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: { warn(o: object, m: string): void },
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    try {
+      const client = await this.pool.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel !== CHANNEL || !msg.payload) return;
+        try {
+          this.dispatch(JSON.parse(msg.payload) as LiveEvent);
+        } catch {
+          // A malformed payload is dropped; it cannot come from our own publish.
+        }
+      });
+      client.on('error', (err) => this.lost(client, err));
+      await client.query(`listen ${CHANNEL}`);
+      this.client = client;
+      this.retryMs = 250;
+    } catch (err) {
+      this.scheduleReconnect(err);
+    }
+  }
+
+  private lost(client: pg.PoolClient, err: unknown) {
+    if (this.client === client) this.client = null;
+    client.release(true);
+    this.scheduleReconnect(err);
+  }
+
+  private scheduleReconnect(err: unknown) {
+    if (this.stopped) return;
+    this.log.warn({ err }, 'event listener lost; reconnecting');
+    const wait = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+    setTimeout(() => void this.connect(), wait).unref();
+  }
+
+  dispatch(event: LiveEvent): void {
+    const subs = this.byAccount.get(event.accountId);
+    if (!subs) return;
+    for (const s of subs) {
+      if (!event.userIds || event.userIds.includes(s.userId)) s.send(event.message);
+    }
+  }
+
+  /** Registers a stream; returns the function that removes it. */
+  subscribe(accountId: string, userId: string, send: Send): () => void {
+    let subs = this.byAccount.get(accountId);
+    if (!subs) {
+      subs = new Set();
+      this.byAccount.set(accountId, subs);
+    }
+    const sub: Subscriber = { userId, send };
+    subs.add(sub);
+    return () => {
+      subs.delete(sub);
+      if (subs.size === 0) this.byAccount.delete(accountId);
+    };
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const s of this.byAccount.values()) n += s.size;
+    return n;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      await client.query(`unlisten ${CHANNEL}`).catch(() => {});
+      client.release();
+    }
+  }
+}

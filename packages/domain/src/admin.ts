@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { poundsToPence } from './money.js';
+import { isPermission, PERMISSION_KINDS, type Permission } from './permissions.js';
+
+export const ADMIN_MESSAGES = {
+  inviteNameInvalid: 'You must enter a valid name to continue',
+  inviteNameRequired: 'You must enter the full name of the user you wish to add',
+  inviteEmailInvalid: 'You must enter a valid email address to continue',
+  inviteEmailRequired: 'You must enter an email address to continue',
+  departmentNameInvalid: 'Only letters, digits, "_" and "-" are allowed!',
+  departmentNameRequired: MESSAGES.required,
+  capNegative: 'The amount must be zero or more',
+  capDecimals: 'The amount can have at most 2 decimals',
+  permissionUnknown: 'This permission does not exist',
+  cannotFetchCap: 'Cannot fetch spending cap',
+  capUpdated: "Member's spending cap updated successfully",
+  invited: (name: string) => `${name} has been invited to your company!`,
+  inviteFailed: (name: string) =>
+    `An error occured while inviting user ${name} to your company... Please check that the details you have entered are correct`,
+  userEdited: (email: string) => `User ${email} edited successfully`,
+  userEditFailed: (email: string) =>
+    `An error occured while editing user ${email}. Please check that the entered details are correct.`,
+  departmentsCreated: 'Success! Your department(s) have been created!',
+  departmentsCreateFailed:
+    'An error occured adding your department(s). Please check that the details you have entered are correct.',
+  departmentUpdated: 'The department was updated successfully!',
+  departmentUpdateFailed: 'An error occured trying to edit this department',
+  departmentDeleteFailed: 'An error occured trying to delete this department.',
+  departmentAdvice: 'Your company has more than 50 employees: create departments to organise them.',
+} as const;
+
+/** Departments are advised above this many employees. */
+export const DEPARTMENT_ADVICE_THRESHOLD = 50;
+
+/** Invitee name: letters (any alphabet), hyphen and space only. */
+export const INVITE_NAME_PATTERN = /^[\p{L}][\p{L} -]*$/u;
+/** Department name: letters, digits, space, underscore and hyphen. */
+export const DEPARTMENT_NAME_PATTERN = /^[\p{L}\d _-]+$/u;
+
+export const inviteNameField = z
+  .string({ error: ADMIN_MESSAGES.inviteNameRequired })
+  .trim()
+  .min(1, { error: ADMIN_MESSAGES.inviteNameRequired })
+  .max(100, { error: MESSAGES.maxLength(100) })
+  .regex(INVITE_NAME_PATTERN, { error: ADMIN_MESSAGES.inviteNameInvalid });
+
+export const inviteEmailField = z
+  .string({ error: ADMIN_MESSAGES.inviteEmailRequired })
+  .trim()
+  .min(1, { error: ADMIN_MESSAGES.inviteEmailRequired })
+  .max(254, { error: MESSAGES.maxLength(254) })
+  .pipe(z.email({ error: ADMIN_MESSAGES.inviteEmailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+export const departmentNameField = z
+  .string({ error: ADMIN_MESSAGES.departmentNameRequired })
+  .trim()
+  .min(1, { error: ADMIN_MESSAGES.departmentNameRequired })
+  .max(60, { error: MESSAGES.maxLength(60) })
+  .regex(DEPARTMENT_NAME_PATTERN, { error: ADMIN_MESSAGES.departmentNameInvalid });
+
+const permissionName = z
+  .string()
+  .refine((p) => isPermission(p), { error: ADMIN_MESSAGES.permissionUnknown })
+  .transform((p) => p as Permission);
+
+/** Permissions grouped by kind, every name checked against the catalogue. */
+export const permissionsByKindSchema = z.strictObject(
+  Object.fromEntries(PERMISSION_KINDS.map((k) => [k, z.array(permissionName).max(40).default([])])) as Record<
+    (typeof PERMISSION_KINDS)[number],
+    z.ZodDefault<z.ZodArray<typeof permissionName>>
+  >,
+);
+
+/** Inviting a colleague (the 3-step panel's result). */
+export const inviteUserSchema = z.strictObject({
+  user_name: inviteNameField,
+  email_address: inviteEmailField,
+  roles: z.array(z.string().max(40)).max(10).default([]),
+  permissions: permissionsByKindSchema,
+  approvals: permissionsByKindSchema.default({ operational: [], observable: [], administrative: [] }),
+  department: z.string().trim().max(60).nullable().default(null),
+  supervised_departments: z.array(z.string().max(60)).max(100).default([]),
+});
+export type InviteUserInput = z.input<typeof inviteUserSchema>;
+
+/** Editing a member's roles and permissions. */
+export const editUserSchema = inviteUserSchema.omit({ user_name: true, email_address: true });
+
+/** An amount in pounds with at most 2 decimals, not negative; 0 means Unlimited. Returns pence. */
+export const capPoundsField = z
+  .union([z.number(), z.string()])
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (text.startsWith('-')) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.capNegative });
+      return z.NEVER;
+    }
+    const pence = poundsToPence(text);
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message: /^\d+\.\d{3,}$/.test(text) ? ADMIN_MESSAGES.capDecimals : MESSAGES.number });
+      return z.NEVER;
+    }
+    return pence;
+  });
+
+/** A spending cap on the wire: integer pence, never negative. */
+export const capPenceField = z.number({ error: MESSAGES.number }).int({ error: ADMIN_MESSAGES.capDecimals }).min(0, { error: ADMIN_MESSAGES.capNegative }).max(100_000_000_00);
+
+export const SPENDING_MODES = ['no_limit', 'standard', 'override'] as const;
+export type SpendingMode = (typeof SPENDING_MODES)[number];
+
+/** The cap in force: a non-zero override takes precedence; 0 means Unlimited (null here). */
+export function effectiveCap(cap: { cap: number; override_cap: number }): number | null {
+  if (cap.override_cap > 0) return cap.override_cap;
+  if (cap.cap > 0) return cap.cap;
+  return null;
+}
+
+/** The editor's mode for a stored cap. */
+export function spendingMode(cap: { cap: number; override_cap: number }): SpendingMode {
+  if (cap.override_cap > 0) return 'override';
+  if (cap.cap > 0) return 'standard';
+  return 'no_limit';
+}
+
+/** The first day of the month (UTC) as yyyy-MM-01, the period a monthly cap counts over. */
+export function capMonth(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
