@@ -20,6 +20,12 @@ export type RouteAccess =
    */
   | { kind: 'member'; anyOf?: readonly Permission[]; planFeature?: PlanFeature; ownerOnly?: boolean };
 
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 export interface AuthContext {
   sessionId: string;
   token: string;
@@ -35,6 +41,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access (the access matrix test is generated from it). */
+    routeCatalogue: RouteDeclaration[];
   }
 }
 
@@ -56,10 +66,15 @@ interface Options {
  */
 export function registerAccessControl(app: FastifyInstance, { pool, secret, secureCookies }: Options) {
   app.decorateRequest('auth', null);
+  const catalogue: RouteDeclaration[] = [];
+  app.decorate('routeCatalogue', catalogue);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access: route.config.access });
+    }
   });
 
   // onRequest: the caller is checked before the body is even parsed or validated.

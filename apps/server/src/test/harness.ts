@@ -165,3 +165,57 @@ export async function count(pool: pg.Pool, table: string): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from ${table}`);
   return rows[0]!.n;
 }
+
+/** Adds an accepted member to a company (invited by the owner, then accepted through the API). */
+export async function addMember(
+  t: TestContext,
+  accountId: string,
+  opts: {
+    name?: string;
+    permissions?: Record<string, string[]>;
+    approvals?: Record<string, string[]>;
+    departmentId?: string | null;
+    supervise?: string[];
+  } = {},
+) {
+  counter += 1;
+  const email = `member${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const { createInvitation } = await import('../modules/identity/create-invitation.js');
+  const { uniqueId, userId } = await createInvitation(t.services.pool, {
+    accountId,
+    invitedBy: null,
+    email,
+    fullName: opts.name ?? `Member Number${counter}`,
+    permissions: opts.permissions ?? {},
+    approvals: opts.approvals ?? {},
+    departmentId: opts.departmentId ?? null,
+    supervisedDepartmentIds: opts.supervise ?? [],
+    ttlDays: 1,
+  });
+  const agent = new Agent(t.app);
+  const res = await agent.post('/api/invitations/accept', {
+    unique_id: uniqueId,
+    account_id: accountId,
+    user_name: opts.name ?? `Member Number${counter}`,
+    password: 'member password',
+  });
+  if (res.statusCode !== 201) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
+  return { agent, userId, email };
+}
+
+/** A fingerprint of every row of every table: equal before and after means nothing changed. */
+export async function databaseFingerprint(pool: pg.Pool): Promise<string> {
+  const { rows: tables } = await pool.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await pool.query<{ h: string }>(
+      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
+    );
+    parts.push(`${name}:${rows[0]!.h}`);
+  }
+  const jobs = await pool.query<{ n: number }>('select count(*)::int as n from graphile_worker.jobs');
+  parts.push(`jobs:${jobs.rows[0]!.n}`);
+  return parts.join(',');
+}

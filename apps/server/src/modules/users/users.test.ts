@@ -1,0 +1,196 @@
+import { ADMIN_MESSAGES } from '@lp/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, count, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+import { reserveSpend, spentThisMonth } from './spend.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const byKind = (administrative: string[] = [], operational: string[] = [], observable: string[] = []) => ({
+  operational,
+  observable,
+  administrative,
+});
+
+describe('users', () => {
+  it('invites a colleague: the invitee exists pending, gets the email, and an audit row is written', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const res = await agent.post('/api/users', {
+      user_name: 'Grace Hopper',
+      email_address: 'Grace.H@example.com',
+      roles: ['Contributor'],
+      permissions: byKind([], ['create_letter'], ['see_letters']),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Grace Hopper has been invited to your company!');
+    expect(res.json().user).toMatchObject({
+      email_address: 'grace.h@example.com',
+      accepted_invite: false,
+      roles: ['Contributor'],
+    });
+    await t.runJobs();
+    const mail = (await t.outbox()).find((m) => m.to === 'grace.h@example.com')!;
+    expect(mail.links[0]).toMatch(new RegExp(`/invited/signUp/[^/]+/${me.account.id}$`));
+    const pending = (await agent.get('/api/users?tab=pending')).json();
+    expect(pending.rows.map((r: { email_address: string }) => r.email_address)).toEqual(['grace.h@example.com']);
+    const { rows } = await t.services.pool.query(
+      `select action, after->>'email_address' as email from audit_log where account_id = $1`,
+      [me.account.id],
+    );
+    expect(rows).toContainEqual({ action: 'user.invited', email: 'grace.h@example.com' });
+  });
+
+  it('gives a ticked role its defaults when nothing is selected', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const res = await agent.post('/api/users', {
+      user_name: 'Rose Default',
+      email_address: 'rose.default@example.com',
+      roles: ['Contributor'],
+      permissions: byKind(),
+    });
+    expect(res.json().user.permissions).toEqual(byKind([], ['create_letter', 'send_letter']));
+  });
+
+  it.each([
+    [{ user_name: 'R2-D2!', email_address: 'r2@example.com' }, 'user_name', ADMIN_MESSAGES.inviteNameInvalid],
+    [{ user_name: '', email_address: 'r2@example.com' }, 'user_name', ADMIN_MESSAGES.inviteNameRequired],
+    [{ user_name: 'Artoo', email_address: 'nope' }, 'email_address', ADMIN_MESSAGES.inviteEmailInvalid],
+    [{ user_name: 'Artoo', email_address: '' }, 'email_address', ADMIN_MESSAGES.inviteEmailRequired],
+    [
+      { user_name: 'Artoo', email_address: 'r2@example.com', permissions: byKind(['fly']) },
+      'permissions.administrative.0',
+      ADMIN_MESSAGES.permissionUnknown,
+    ],
+  ])('refuses an invalid invitation %# with the spec message and changes nothing', async (body, path, message) => {
+    const { agent } = await signUpCompany(t.app);
+    const users = await count(t.services.pool, 'users');
+    const res = await agent.post('/api/users', { permissions: byKind(), ...body });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toContainEqual({ path, message });
+    expect(await count(t.services.pool, 'users')).toBe(users);
+  });
+
+  it('lists members sorted by name with search, filters, pages and a count', async () => {
+    const { agent, me } = await signUpCompany(t.app, { fullName: 'Zed Owner' });
+    for (const name of ['Carol Chen', 'alice Able', 'Bob Brown', 'Dan Dare']) {
+      await agent.post('/api/users', {
+        user_name: name,
+        email_address: `${name.split(' ')[0]!.toLowerCase()}.${me.account.id.slice(0, 6)}@example.com`,
+        roles: ['Editor'],
+        permissions: byKind(),
+      });
+    }
+    const page0 = (await agent.get('/api/users?limit=5&page=0')).json();
+    expect(page0.count).toBe(5);
+    expect(page0.rows.map((r: { user_name: string }) => r.user_name)).toEqual([
+      'alice Able',
+      'Bob Brown',
+      'Carol Chen',
+      'Dan Dare',
+      'Zed Owner',
+    ]);
+    const page1 = (await agent.get('/api/users?limit=5&page=1')).json();
+    expect(page1.rows).toHaveLength(0);
+    const two = (await agent.get('/api/users?limit=5&page=0&search=bo')).json();
+    expect(two.rows.map((r: { user_name: string }) => r.user_name)).toEqual(['Bob Brown']);
+    const wild = (await agent.get('/api/users?search=%25')).json();
+    expect(wild.count).toBe(0);
+    const owners = (await agent.get('/api/users?filter.role=owner')).json();
+    expect(owners.rows.map((r: { user_name: string; is_self: boolean }) => [r.user_name, r.is_self])).toEqual([
+      ['Zed Owner', true],
+    ]);
+    expect(owners.filter_options.role).toEqual(['owner', 'Admin', 'Contributor', 'Editor', 'Supervisor']);
+    expect((await agent.get('/api/users?limit=7')).statusCode).toBe(422);
+  });
+
+  it('edits a member; nobody edits or deletes themselves or the owner', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const admin = await addMember(t, me.account.id, { permissions: byKind(['manage_users', 'see_users']) });
+    const member = await addMember(t, me.account.id, { permissions: byKind([], ['create_letter']) });
+    const edit = await admin.agent.request('PUT', `/api/users/${member.userId}`, {
+      roles: ['Editor'],
+      permissions: byKind([], ['manage_letterheads']),
+      approvals: byKind(),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().message).toBe(`User ${member.email} edited successfully`);
+    expect((await member.agent.get('/api/me')).json().abilities).toEqual(['manage_letterheads']);
+    const self = await admin.agent.request('PUT', `/api/users/${admin.userId}`, {
+      roles: [],
+      permissions: byKind(['manage_users']),
+    });
+    expect(self.statusCode).toBe(403);
+    expect((await admin.agent.delete(`/api/users/${me.user.id}`)).statusCode).toBe(403);
+    expect((await agent.delete(`/api/users/${me.user.id}`)).statusCode).toBe(403);
+  });
+
+  it('deletes a member: their sessions end at once', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const member = await addMember(t, me.account.id, { permissions: byKind([], ['create_letter']) });
+    expect((await member.agent.get('/api/me')).statusCode).toBe(200);
+    expect((await agent.delete(`/api/users/${member.userId}`)).statusCode).toBe(204);
+    expect((await member.agent.get('/api/me')).statusCode).toBe(401);
+    expect((await agent.get(`/api/users/${member.userId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('spending caps', () => {
+  it('sets caps in pence, reads them back with the month spent, and refuses negative or fractional pence', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const member = await addMember(t, me.account.id);
+    const set = await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, { cap: 2550, override_cap: 0 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({
+      message: "Member's spending cap updated successfully",
+      cap: 2550,
+      override_cap: 0,
+      amount_spent: 0,
+    });
+    await reserveSpend(t.services.pool, member.userId, 1000);
+    expect((await agent.get(`/api/users/${member.userId}/spending-cap`)).json()).toMatchObject({
+      cap: 2550,
+      amount_spent: 1000,
+    });
+    expect((await member.agent.get(`/api/users/${member.userId}/spending-cap`)).statusCode).toBe(200);
+    const negative = await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, {
+      cap: -1,
+      override_cap: 0,
+    });
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().fields[0].message).toBe(ADMIN_MESSAGES.capNegative);
+    const fraction = await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, {
+      cap: 10.5,
+      override_cap: 0,
+    });
+    expect(fraction.statusCode).toBe(422);
+    expect((await agent.get(`/api/users/${member.userId}/spending-cap`)).json().cap).toBe(2550);
+  });
+
+  it('lets a non-zero override cap take precedence, and 0 mean Unlimited', async () => {
+    const { me } = await signUpCompany(t.app);
+    const member = await addMember(t, me.account.id);
+    await t.services.pool.query('update users set cap_pence = 100, override_cap_pence = 500 where id = $1', [
+      member.userId,
+    ]);
+    expect((await reserveSpend(t.services.pool, member.userId, 400)).ok).toBe(true);
+    expect((await reserveSpend(t.services.pool, member.userId, 200)).ok).toBe(false);
+    await t.services.pool.query('update users set cap_pence = 0, override_cap_pence = 0 where id = $1', [
+      member.userId,
+    ]);
+    expect((await reserveSpend(t.services.pool, member.userId, 1_000_000)).ok).toBe(true);
+  });
+
+  it('200 parallel reservations against a cap that allows 100 succeed exactly 100 times', async () => {
+    const { me } = await signUpCompany(t.app);
+    const member = await addMember(t, me.account.id);
+    await t.services.pool.query('update users set cap_pence = 5000 where id = $1', [member.userId]);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => reserveSpend(t.services.pool, member.userId, 50)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(100);
+    expect(await spentThisMonth(t.services.pool, member.userId)).toBe(5000);
+  });
+});
