@@ -41,12 +41,18 @@ export function registerNotificationStream(app: App, { hub }: AppDeps) {
         'x-request-id': request.id,
       });
       res.write('retry: 3000\n\ndata: {"type":"ping"}\n\n');
-      const stream = { write: (chunk: string) => void res.write(chunk), end: () => void res.end() };
+      const write = (chunk: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(chunk);
+      };
+      const stream = { write, end: () => res.end() };
       streams.add(stream);
       const send = (message: LiveMessage) => {
-        res.write(`data: ${JSON.stringify(message)}\n\n`);
+        write(`data: ${JSON.stringify(message)}\n\n`);
         // A revoked session gets its last word, then the stream ends.
-        if (message.type === 'auth_message') res.end();
+        if (message.type === 'auth_message') {
+          close();
+          res.end();
+        }
       };
       const unsubscribe = hub.subscribe(auth.accountId, auth.userId, send);
       const close = () => {
