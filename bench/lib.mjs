@@ -1,6 +1,6 @@
 // Helpers for benchmarks: start the built product on a throw-away data directory and wait for it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,4 +82,10 @@ export async function signUp(url, email) {
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   keep(res);
   return cookie();
+}
+
+/** The embedded database of a product started with this data directory and port. */
+export function databaseUrl(dataDir, pgPort) {
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
 }

@@ -3,12 +3,14 @@ import type pg from 'pg';
 import { AppError } from '../../platform/errors.js';
 import type { UserRow } from './schemas.js';
 
-/** The columns of a member as the users table shows them. */
+/** The columns of a member as the users table shows them (from `users u` left-joined to `departments d`). */
 export const USER_COLUMNS = `u.id, u.name as user_name, u.email as email_address, d.name as department, u.roles,
   u.permissions, u.approvals, u.accepted_invite, u.job_title, u.phone_number, ('owner' = any(u.roles)) as is_owner,
-  u.created_at,
-  array(select d2.name from department_supervisors s join departments d2 on d2.id = s.department_id
-         where s.user_id = u.id order by lower(d2.name)) as supervised_departments`;
+  u.created_at`;
+
+/** The departments a member supervises; applied to the rows of a page only, after LIMIT. */
+export const SUPERVISED_COLUMN = `array(select d2.name from department_supervisors s join departments d2 on d2.id = s.department_id
+  where s.user_id = p.id order by lower(d2.name)) as supervised_departments`;
 
 type DbUser = Omit<UserRow, 'is_self' | 'created_at'> & { created_at: Date };
 
@@ -24,8 +26,9 @@ export async function getMember(
   selfId: string,
 ): Promise<UserRow> {
   const { rows } = await q.query<DbUser>(
-    `select ${USER_COLUMNS} from users u left join departments d on d.id = u.department_id
-      where u.id = $1 and u.account_id = $2 and u.valid`,
+    `select p.*, ${SUPERVISED_COLUMN} from (
+       select ${USER_COLUMNS} from users u left join departments d on d.id = u.department_id
+        where u.id = $1 and u.account_id = $2 and u.valid) p`,
     [userId, accountId],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND');

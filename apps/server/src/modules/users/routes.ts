@@ -20,7 +20,7 @@ import { needsApproval, registerApprovalHandler, requestApproval } from '../appr
 import { insertInvitation } from '../identity/create-invitation.js';
 import { errorSchema } from '../identity/schemas.js';
 import { invitationLink } from '../identity/send-invitation.js';
-import { departmentIds, getMember, toUserRow, USER_COLUMNS } from './queries.js';
+import { departmentIds, getMember, SUPERVISED_COLUMN, toUserRow, USER_COLUMNS } from './queries.js';
 import { listSchema, spendingCapSchema, userRowSchema } from './schemas.js';
 import { spentThisMonth } from './spend.js';
 
@@ -85,12 +85,8 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       const auth = request.auth!;
       const where = new Where().add('u.account_id = ?', auth.accountId).add('u.valid');
       if (q.tab === 'pending') where.add('not u.accepted_invite');
-      if (q.search)
-        where.add(
-          "(lower(u.name) like ? escape '\\' or u.email like ? escape '\\')",
-          likePattern(q.search),
-          likePattern(q.search),
-        );
+      // One trigram-indexed expression serves the search over name and email.
+      if (q.search) where.add("(lower(u.name) || ' ' || u.email) like ? escape '\\'", likePattern(q.search));
       const deps_ = filterValues(q, 'department');
       if (deps_.length) where.add('d.name = any(?::text[])', deps_);
       const roles = filterValues(q, 'role');
@@ -101,9 +97,12 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       const from = 'from users u left join departments d on d.id = u.department_id';
       const [rows, count, options] = await Promise.all([
         pool.query(
-          `select ${USER_COLUMNS} ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit}`,
+          `select p.*, ${SUPERVISED_COLUMN} from (
+             select ${USER_COLUMNS} ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit}) p
+           order by lower(p.user_name), p.id`,
           where.params,
         ),
+        // Without a department filter PostgreSQL drops the join and counts from the index alone.
         pool.query<{ n: number }>(`select count(*)::int as n ${from} ${where}`, where.params),
         pool.query<{ name: string }>(
           'select name from departments where account_id = $1 order by lower(name) limit 500',

@@ -80,6 +80,8 @@ export const users = pgTable(
     // Lists of a company's members sorted by name, and their search.
     index('users_account_name_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
     index('users_department_idx').on(t.departmentId),
+    // Search over name and email (LIKE '%word%') through trigrams.
+    index('users_search_trgm_idx').using('gin', sql`(lower(${t.name}) || ' ' || ${t.email}) gin_trgm_ops`),
   ],
 );
 
