@@ -97,13 +97,19 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       const from = 'from users u left join departments d on d.id = u.department_id';
       const [rows, count, options] = await Promise.all([
         pool.query(
-          `select p.*, ${SUPERVISED_COLUMN} from (
-             select ${USER_COLUMNS} ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit}) p
+          // Deferred join: the page's ids come from the narrow (account, name, id) index, then only
+          // those rows are read in full.
+          `with page as (select u.id ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit})
+           select p.*, ${SUPERVISED_COLUMN} from (
+             select ${USER_COLUMNS} from page join users u on u.id = page.id left join departments d on d.id = u.department_id) p
            order by lower(p.user_name), p.id`,
           where.params,
         ),
-        // Without a department filter PostgreSQL drops the join and counts from the index alone.
-        pool.query<{ n: number }>(`select count(*)::int as n ${from} ${where}`, where.params),
+        // Without a department filter the count needs no join, and comes from the index alone.
+        pool.query<{ n: number }>(
+          `select count(*)::int as n ${deps_.length ? from : 'from users u'} ${where}`,
+          where.params,
+        ),
         pool.query<{ name: string }>(
           'select name from departments where account_id = $1 order by lower(name) limit 500',
           [auth.accountId],

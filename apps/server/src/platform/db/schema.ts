@@ -76,9 +76,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_account_id_idx').on(t.accountId),
+    // Partial: counting a company's valid members is an index-only scan.
+    index('users_account_id_idx').on(t.accountId).where(sql`valid`),
     // Lists of a company's members sorted by name, and their search.
-    index('users_account_name_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
+    index('users_account_name_idx').on(t.accountId, sql`lower(${t.name})`, t.id).where(sql`valid`),
     index('users_department_idx').on(t.departmentId),
     // Search over name and email (LIKE '%word%') through trigrams.
     index('users_search_trgm_idx').using('gin', sql`(lower(${t.name}) || ' ' || ${t.email}) gin_trgm_ops`),
