@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { emailField, fullNameField, groupByKind, isPermission, type Permission } from '@lp/domain';
+import { emailField, findPlan, fullNameField, groupByKind, isPermission, type Permission } from '@lp/domain';
+import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { createInvitation } from './modules/identity/create-invitation.js';
@@ -7,12 +8,16 @@ import { invitationLink, sendInvitationEmail } from './modules/identity/send-inv
 import { databaseUrlFor } from './platform/database-url.js';
 import { openServices } from './platform/services.js';
 
-const usage = `Usage: node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--permissions a,b,c] [--invited-by <user id>]
-Creates an invited member and emails them the /invited/signUp link (also printed). Works against
-DATABASE_URL, or the embedded database of a running product (same DATA_DIR and EMBEDDED_PG_PORT).`;
+const usage = `Usage:
+  node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--permissions a,b,c] [--invited-by <user id>]
+      Creates an invited member and emails them the /invited/signUp link (also printed).
+  node apps/server/dist/cli.js plan --account <account id> --plan <Basic|Business|Pro|Enterprise>
+      Sets a company's plan (an operator's tool until plans are chosen in the product).
+Works against DATABASE_URL, or the embedded database of a running product (same DATA_DIR and EMBEDDED_PG_PORT).`;
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'plan') return setPlan(rest);
   if (command !== 'invite') {
     console.error(usage);
     process.exit(2);
@@ -57,6 +62,26 @@ async function main() {
     );
   } finally {
     await services.close();
+  }
+}
+
+async function setPlan(args: string[]) {
+  const { values } = parseArgs({ args, options: { account: { type: 'string' }, plan: { type: 'string' } } });
+  if (!values.account || !values.plan || !findPlan(values.plan)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const pool = new pg.Pool({ connectionString: databaseUrlFor(config), max: 1 });
+  try {
+    const res = await pool.query('update accounts set current_plan = $2, updated_at = now() where id = $1', [
+      values.account,
+      values.plan,
+    ]);
+    if (res.rowCount === 0) throw new Error(`No company with id ${values.account}`);
+    console.log(JSON.stringify({ accountId: values.account, plan: values.plan }));
+  } finally {
+    await pool.end();
   }
 }
 
