@@ -7,6 +7,7 @@ import { Loading } from '../../components/loading';
 import { SuspendedBanner } from '../../features/account/suspended-banner';
 import { useIdleSignOut } from '../../features/auth/use-idle-sign-out';
 import { useSignOut } from '../../features/auth/use-sign-out';
+import { useLiveUpdates } from '../../features/notifications/live-updates';
 import { greetingName } from '../../lib/greeting';
 import { notify } from '../../lib/notify';
 import type { Me } from '../../lib/session';
@@ -28,6 +29,8 @@ export function SignedInShell({ me }: { me: Me }) {
 
   const idleSignOut = useCallback(() => void signOut(), [signOut]);
   useIdleSignOut({ enabled: true, firstName: greetingName(me), notify: idleNotify, signOut: idleSignOut });
+  // Live notifications and refresh signals, for as long as someone is signed in (also on /cloud).
+  useLiveUpdates();
 
   const page = (
     <Suspense fallback={<Loading />}>

@@ -3,12 +3,15 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { endSession } from '../../lib/session';
+import { closeLiveUpdates } from '../notifications/live-updates';
 
 /** Signs out: ends the server session, forgets every cached answer and goes to the root path. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Stop listening first: the session's end must not read as an expired session on the stream.
+    closeLiveUpdates();
     try {
       await api.delete<void>('/api/session');
     } catch {

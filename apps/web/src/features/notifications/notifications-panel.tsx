@@ -14,11 +14,36 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { useNavigate } from 'react-router';
 import { Loading } from '../../components/loading';
 import { notify } from '../../lib/notify';
-import { type NotificationGroup, useClearNotifications, useNotificationGroups } from './api';
+import {
+  type NotificationApproval,
+  type NotificationDetail,
+  type NotificationGroup,
+  useClearNotifications,
+  useDecideApproval,
+  useNotificationGroups,
+  type Verdict,
+} from './api';
 
 export const NO_NOTIFICATIONS = 'No notifications';
+export const PENDING_REQUESTS = 'Pending requests';
+
+/**
+ * Where "View" leads for an approval: the entity when it is a user or a department (with the
+ * supervised user's address as a fallback), otherwise the supervised user's details.
+ */
+export function approvalTarget(approval: NotificationApproval): string {
+  const email = `email=${encodeURIComponent(approval.supervised_user)}`;
+  if (approval.entity_type === 'user' && approval.entity_id) {
+    return `/users?user=${encodeURIComponent(approval.entity_id)}&${email}`;
+  }
+  if (approval.entity_type === 'department' && approval.entity_id) {
+    return `/departments?department=${encodeURIComponent(approval.entity_id)}`;
+  }
+  return `/users?${email}`;
+}
 
 export interface NotificationsPanelProps {
   id: string;
@@ -34,6 +59,8 @@ export function NotificationsPanel({ id, count, anchor, onClose }: Notifications
   const titleId = useId();
   const groups = useNotificationGroups(open && count > 0);
   const clear = useClearNotifications();
+  const decide = useDecideApproval();
+  const navigate = useNavigate();
   const items = groups.data ?? [];
   const total = items.reduce((n, g) => n + g.details.length, 0);
 
@@ -41,6 +68,24 @@ export function NotificationsPanel({ id, count, anchor, onClose }: Notifications
     clear.mutate(notificationId, {
       onError: () => notify(MESSAGES.permissionDenied, { variant: 'error' }),
     });
+  };
+
+  const actions: ItemActions = {
+    onDismiss: (notificationId) => clearOne(notificationId),
+    onView: (approval) => {
+      onClose();
+      void navigate(approvalTarget(approval));
+    },
+    onDecide: (approval, verdict) =>
+      decide.mutate(
+        { approval_id: approval.approval_id, verdict },
+        {
+          onSuccess: () =>
+            notify(verdict === 'approve' ? 'Request approved' : 'Request declined', { variant: 'success' }),
+          onError: () => notify(MESSAGES.permissionDenied, { variant: 'error' }),
+        },
+      ),
+    busy: decide.isPending,
   };
 
   return (
@@ -76,7 +121,7 @@ export function NotificationsPanel({ id, count, anchor, onClose }: Notifications
       ) : (
         <Box>
           {items.map((group) => (
-            <SenderGroup key={group.from} group={group} onDismiss={clearOne} />
+            <SenderGroup key={group.from} group={group} actions={actions} />
           ))}
         </Box>
       )}
@@ -84,8 +129,16 @@ export function NotificationsPanel({ id, count, anchor, onClose }: Notifications
   );
 }
 
-function SenderGroup({ group, onDismiss }: { group: NotificationGroup; onDismiss: (id: string) => void }) {
+interface ItemActions {
+  onDismiss: (id: string) => void;
+  onView: (approval: NotificationApproval) => void;
+  onDecide: (approval: NotificationApproval, verdict: Verdict) => void;
+  busy: boolean;
+}
+
+function SenderGroup({ group, actions }: { group: NotificationGroup; actions: ItemActions }) {
   const pending = group.details.filter((d) => d.approval);
+  const others = group.details.filter((d) => !d.approval);
   return (
     <Accordion disableGutters defaultExpanded>
       <AccordionSummary expandIcon={<ExpandMore />}>
@@ -94,28 +147,66 @@ function SenderGroup({ group, onDismiss }: { group: NotificationGroup; onDismiss
       </AccordionSummary>
       <AccordionDetails sx={{ p: 0 }}>
         {pending.length > 0 ? (
-          <Typography variant="overline" sx={{ px: 2 }} component="p">
-            Pending requests
-          </Typography>
+          <>
+            <Typography variant="overline" sx={{ px: 2 }} component="p">
+              {PENDING_REQUESTS}
+            </Typography>
+            <List dense disablePadding>
+              {pending.map((d) => (
+                <NotificationItem key={d.id} detail={d} actions={actions} />
+              ))}
+            </List>
+          </>
         ) : null}
-        <List dense disablePadding>
-          {group.details.map((d) => (
-            <ListItem
-              key={d.id}
-              secondaryAction={
-                <IconButton edge="end" aria-label={`Dismiss: ${d.description}`} onClick={() => onDismiss(d.id)}>
-                  <Close fontSize="small" />
-                </IconButton>
-              }
-            >
-              <ListItemText
-                primary={d.description}
-                slotProps={{ primary: { sx: { fontWeight: d.highlight ? 700 : 400 } } }}
-              />
-            </ListItem>
-          ))}
-        </List>
+        {others.length > 0 ? (
+          <List dense disablePadding>
+            {others.map((d) => (
+              <NotificationItem key={d.id} detail={d} actions={actions} />
+            ))}
+          </List>
+        ) : null}
       </AccordionDetails>
     </Accordion>
+  );
+}
+
+function NotificationItem({ detail, actions }: { detail: NotificationDetail; actions: ItemActions }) {
+  const approval = detail.approval;
+  return (
+    <ListItem
+      sx={{ flexWrap: 'wrap', pr: 6 }}
+      secondaryAction={
+        <IconButton
+          edge="end"
+          aria-label={`Dismiss: ${detail.description}`}
+          onClick={() => actions.onDismiss(detail.id)}
+        >
+          <Close fontSize="small" />
+        </IconButton>
+      }
+    >
+      <ListItemText
+        primary={detail.description}
+        slotProps={{ primary: { sx: { fontWeight: detail.highlight ? 700 : 400 } } }}
+      />
+      {approval ? (
+        <Box sx={{ display: 'flex', gap: 1, width: '100%', justifyContent: 'flex-end', pb: 1 }}>
+          <Button size="small" onClick={() => actions.onView(approval)}>
+            View
+          </Button>
+          <Button size="small" color="error" disabled={actions.busy} onClick={() => actions.onDecide(approval, 'deny')}>
+            Decline
+          </Button>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={actions.busy}
+            onClick={() => actions.onDecide(approval, 'approve')}
+          >
+            Approve
+          </Button>
+        </Box>
+      ) : null}
+    </ListItem>
   );
 }

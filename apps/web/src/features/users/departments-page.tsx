@@ -1,7 +1,8 @@
-import { NotAvailableYet } from '../../components/not-available-yet';
+import { AdminPage } from './admin-page';
 
+/** /departments: the company's departments (and the way back to the members). */
 export function DepartmentsPage() {
-  return <NotAvailableYet title="Departments" />;
+  return <AdminPage section="departments" />;
 }
 
 export default DepartmentsPage;

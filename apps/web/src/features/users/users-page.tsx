@@ -1,7 +1,8 @@
-import { NotAvailableYet } from '../../components/not-available-yet';
+import { AdminPage } from './admin-page';
 
+/** /users: the members of the company (and the way to the departments). */
 export function UsersPage() {
-  return <NotAvailableYet title="Users & Departments" />;
+  return <AdminPage section="users" />;
 }
 
 export default UsersPage;

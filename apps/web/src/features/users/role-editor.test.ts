@@ -1,0 +1,123 @@
+import { type PermissionsByKind, ROLE_PRESETS } from '@lp/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseDepartment,
+  coveringRoles,
+  emptyRoleEditor,
+  grantsAnything,
+  labelsByKind,
+  permissionItems,
+  roleEditorBody,
+  roleEditorFrom,
+  toggleApproval,
+  togglePermissionItem,
+  toggleRole,
+  toggleSupervised,
+} from './role-editor';
+
+const none = { operational: [], observable: [], administrative: [] };
+
+describe('role editor', () => {
+  it('groups permissions that share a label into one line', () => {
+    const items = permissionItems(ROLE_PRESETS.Contributor.permissions);
+    expect(items.map((i) => [i.label, i.permissions])).toEqual([
+      ['Create and send letters and parcels', ['create_letter', 'create_parcel', 'send_letter', 'delete_letter']],
+      ['See letters & parcels', ['see_letters', 'see_parcels']],
+      ['See recipients', ['see_recipients']],
+      ['Manage recipients', ['manage_recipients']],
+    ]);
+  });
+
+  it('grants nothing until a role is ticked, then its defaults', () => {
+    let state = emptyRoleEditor();
+    expect(grantsAnything(state)).toBe(false);
+    state = toggleRole(state, 'Editor', true);
+    expect(grantsAnything(state)).toBe(true);
+    expect(roleEditorBody(state)).toEqual({
+      roles: ['Editor'],
+      permissions: { operational: ['manage_letterheads'], observable: [], administrative: [] },
+      approvals: none,
+      department: null,
+      supervised_departments: [],
+    });
+  });
+
+  it('counts only what is checked under a role, with approvals on granted tasks only', () => {
+    let state = emptyRoleEditor();
+    const [create, see] = permissionItems(ROLE_PRESETS.Contributor.permissions);
+    state = togglePermissionItem(state, 'Contributor', create!, true);
+    state = toggleApproval(state, create!, true);
+    state = toggleApproval(state, see!, true); // not granted: ignored
+    const body = roleEditorBody(state);
+    expect(body.roles).toEqual(['Contributor']);
+    expect(body.permissions.operational).toEqual(['create_letter', 'create_parcel', 'send_letter', 'delete_letter']);
+    expect(body.approvals).toEqual({
+      operational: ['create_letter', 'create_parcel', 'send_letter', 'delete_letter'],
+      observable: [],
+      administrative: [],
+    });
+    state = toggleRole(state, 'Contributor', false);
+    expect(grantsAnything(state)).toBe(false);
+  });
+
+  it('sends the Supervisor departments only while Supervisor is ticked', () => {
+    let state = toggleSupervised(emptyRoleEditor(), 'Sales', true);
+    expect(roleEditorBody(state)).toMatchObject({ roles: ['Supervisor'], supervised_departments: ['Sales'] });
+    state = toggleRole(state, 'Supervisor', false);
+    expect(roleEditorBody(state).supervised_departments).toEqual([]);
+  });
+
+  it('shows permissions as the fewest roles that hold them', () => {
+    expect(coveringRoles(['create_letter', 'send_letter'])).toEqual(['Contributor']);
+    expect(coveringRoles(['approve', 'see_users'])).toEqual(['Supervisor']);
+    expect(coveringRoles(['manage_users', 'create_letter'])).toEqual(['Admin']);
+    expect(coveringRoles(['manage_letterheads', 'manage_recipients'])).toEqual(['Contributor', 'Editor']);
+    expect(coveringRoles(['manage_account'])).toEqual([]);
+  });
+
+  it("applies a department's permissions and approvals when it is chosen", () => {
+    const sales: { name: string; permissions: PermissionsByKind; approvals: PermissionsByKind } = {
+      name: 'Sales',
+      permissions: { operational: ['create_letter', 'send_letter'], observable: ['see_letters'], administrative: [] },
+      approvals: { operational: ['send_letter'], observable: [], administrative: [] },
+    };
+    const state = chooseDepartment(emptyRoleEditor(), sales);
+    const body = roleEditorBody(state);
+    expect(body.department).toBe('Sales');
+    expect(body.roles).toEqual(['Contributor']);
+    expect(body.permissions).toEqual({
+      operational: ['create_letter', 'send_letter'],
+      observable: ['see_letters'],
+      administrative: [],
+    });
+    expect(body.approvals.operational).toEqual(['send_letter']);
+    expect(roleEditorBody(chooseDepartment(state, null)).department).toBeNull();
+  });
+
+  it("rebuilds a member's editor from their roles and permissions", () => {
+    const state = roleEditorFrom({
+      roles: ['Editor'],
+      permissions: { operational: ['manage_letterheads'], observable: ['see_users'], administrative: ['approve'] },
+      approvals: { operational: [], observable: [], administrative: ['approve'] },
+      department: 'Ops',
+      supervised: ['Ops'],
+    });
+    expect([...state.ticked].sort()).toEqual(['Editor', 'Supervisor']);
+    expect(roleEditorBody(state)).toEqual({
+      roles: ['Editor', 'Supervisor'],
+      permissions: { operational: ['manage_letterheads'], observable: ['see_users'], administrative: ['approve'] },
+      approvals: { operational: [], observable: [], administrative: ['approve'] },
+      department: 'Ops',
+      supervised_departments: ['Ops'],
+    });
+  });
+
+  it('lists labels by kind for the details panel', () => {
+    expect(
+      labelsByKind({ operational: ['create_letter', 'send_letter'], administrative: ['top_up', 'set_spending_cap'] }),
+    ).toEqual([
+      ['operational', ['Create and send letters and parcels']],
+      ['administrative', ['Manage finances & payment limitations']],
+    ]);
+  });
+});
