@@ -89,24 +89,29 @@ export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export const editUserSchema = inviteUserSchema.omit({ user_name: true, email_address: true });
 
 /** An amount in pounds with at most 2 decimals, not negative; 0 means Unlimited. Returns pence. */
-export const capPoundsField = z
-  .union([z.number(), z.string()])
-  .transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v.trim();
-    if (text.startsWith('-')) {
-      ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.capNegative });
-      return z.NEVER;
-    }
-    const pence = poundsToPence(text);
-    if (pence === null) {
-      ctx.addIssue({ code: 'custom', message: /^\d+\.\d{3,}$/.test(text) ? ADMIN_MESSAGES.capDecimals : MESSAGES.number });
-      return z.NEVER;
-    }
-    return pence;
-  });
+export const capPoundsField = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const text = typeof v === 'number' ? String(v) : v.trim();
+  if (text.startsWith('-')) {
+    ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.capNegative });
+    return z.NEVER;
+  }
+  const pence = poundsToPence(text);
+  if (pence === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: /^\d+\.\d{3,}$/.test(text) ? ADMIN_MESSAGES.capDecimals : MESSAGES.number,
+    });
+    return z.NEVER;
+  }
+  return pence;
+});
 
 /** A spending cap on the wire: integer pence, never negative. */
-export const capPenceField = z.number({ error: MESSAGES.number }).int({ error: ADMIN_MESSAGES.capDecimals }).min(0, { error: ADMIN_MESSAGES.capNegative }).max(100_000_000_00);
+export const capPenceField = z
+  .number({ error: MESSAGES.number })
+  .int({ error: ADMIN_MESSAGES.capDecimals })
+  .min(0, { error: ADMIN_MESSAGES.capNegative })
+  .max(100_000_000_00);
 
 export const SPENDING_MODES = ['no_limit', 'standard', 'override'] as const;
 export type SpendingMode = (typeof SPENDING_MODES)[number];

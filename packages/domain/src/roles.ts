@@ -9,7 +9,16 @@ export const ROLE_PRESETS = {
   },
   Contributor: {
     description: 'An office manager who handles mailing.',
-    permissions: ['create_letter', 'create_parcel', 'send_letter', 'delete_letter', 'see_letters', 'see_parcels', 'see_recipients', 'manage_recipients'],
+    permissions: [
+      'create_letter',
+      'create_parcel',
+      'send_letter',
+      'delete_letter',
+      'see_letters',
+      'see_parcels',
+      'see_recipients',
+      'manage_recipients',
+    ],
     // Decision (spec: "Contributor gets two specific permissions"): create and send letters.
     defaultsWhenEmpty: ['create_letter', 'send_letter'],
   },
@@ -24,7 +33,10 @@ export const ROLE_PRESETS = {
     permissions: ['approve', 'see_letters', 'see_parcels', 'see_users', 'see_history', 'see_finances'],
     defaultsWhenEmpty: ['approve'],
   },
-} as const satisfies Record<string, { description: string; permissions: readonly Permission[]; defaultsWhenEmpty: readonly Permission[] }>;
+} as const satisfies Record<
+  string,
+  { description: string; permissions: readonly Permission[]; defaultsWhenEmpty: readonly Permission[] }
+>;
 
 export type RoleName = keyof typeof ROLE_PRESETS;
 export const ROLE_NAMES = Object.keys(ROLE_PRESETS).sort() as RoleName[];
