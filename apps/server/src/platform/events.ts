@@ -74,7 +74,9 @@ export class EventHub {
   }
 
   private lost(client: pg.PoolClient, err: unknown) {
-    if (this.client === client) this.client = null;
+    // Only the connection in use is ours to release; a late error from one already let go is ignored.
+    if (this.client !== client) return;
+    this.client = null;
     client.release(true);
     this.scheduleReconnect(err);
   }
@@ -122,6 +124,9 @@ export class EventHub {
     this.client = null;
     if (client) {
       await client.query(`unlisten ${CHANNEL}`).catch(() => {});
+      client.removeAllListeners('notification');
+      // Errors after this point (the server stopping) must not reach pg's default handler.
+      client.on('error', () => {});
       client.release();
     }
   }
