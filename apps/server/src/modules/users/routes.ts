@@ -95,31 +95,27 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       if (accepted.length === 1) where.add('u.accepted_invite = ?', accepted[0] === 'true');
       const limit = rowLimit(q.limit);
       const from = 'from users u left join departments d on d.id = u.department_id';
-      const [rows, count, options] = await Promise.all([
-        pool.query(
-          // Deferred join: the page's ids come from the narrow (account, name, id) index, then only
-          // those rows are read in full.
-          `with page as (select u.id ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit})
-           select p.*, ${SUPERVISED_COLUMN} from (
-             select ${USER_COLUMNS} from page join users u on u.id = page.id left join departments d on d.id = u.department_id) p
-           order by lower(p.user_name), p.id`,
-          where.params,
-        ),
-        // Without a department filter the count needs no join, and comes from the index alone.
-        pool.query<{ n: number }>(
-          `select count(*)::int as n ${deps_.length ? from : 'from users u'} ${where}`,
-          where.params,
-        ),
-        pool.query<{ name: string }>(
-          'select name from departments where account_id = $1 order by lower(name) limit 500',
-          [auth.accountId],
-        ),
-      ]);
+      // One round trip: the page (deferred join: ids from the narrow (account, name, id) index, then
+      // only those rows read in full), the count (index-only without a department filter) and the
+      // department names for the filter.
+      const { rows } = await pool.query<{ n: number; departments: string[]; rows: Array<Record<string, unknown>> }>(
+        `with page as (select u.id ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit}),
+              full_rows as (
+                select p.*, ${SUPERVISED_COLUMN} from (
+                  select ${USER_COLUMNS} from page join users u on u.id = page.id left join departments d on d.id = u.department_id) p)
+         select (select count(*)::int ${deps_.length ? from : 'from users u'} ${where}) as n,
+                array(select name from departments where account_id = $1 order by lower(name) limit 500) as departments,
+                coalesce((select json_agg(r order by lower(r.user_name), r.id) from full_rows r), '[]'::json) as rows`,
+        where.params,
+      );
+      const result = rows[0]!;
       return {
-        rows: rows.rows.map((r) => toUserRow(r, auth.userId)),
-        count: count.rows[0]!.n,
+        rows: result.rows.map((r) =>
+          toUserRow({ ...r, created_at: new Date(r.created_at as string) } as never, auth.userId),
+        ),
+        count: result.n,
         filter_options: {
-          department: options.rows.map((r) => r.name),
+          department: result.departments,
           role: ['owner', ...ROLE_NAMES],
           accepted_invite: ['true', 'false'],
         },
