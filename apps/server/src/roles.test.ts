@@ -32,78 +32,158 @@ afterAll(async () => {
   await Promise.all(children.map(stop));
 });
 
+async function startProcess(env: NodeJS.ProcessEnv, role: string, port: number) {
+  const child = spawn(process.execPath, [MAIN], { env: { ...env, ROLE: role, PORT: String(port) }, stdio: 'ignore' });
+  children.push(child);
+  if (role !== 'worker') {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(200);
+  }
+  return child;
+}
+
+async function freshDatabase(name: string) {
+  const adminUrl = inject('adminUrl');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  return withDatabase(adminUrl, name);
+}
+
 describe('ROLE: API and workers as separate processes', () => {
-  it.skipIf(!existsSync(MAIN))(
-    'an API-only process queues the reset email and a worker-only process sends it',
-    async () => {
-      expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
-      const adminUrl = inject('adminUrl');
-      const name = `roles_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-      await admin.end();
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-roles-'));
-      const port = await freePort();
-      const env = {
-        ...process.env,
-        DATABASE_URL: withDatabase(adminUrl, name),
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
-        LOG_LEVEL: 'warn',
-      };
-      const api = spawn(process.execPath, [MAIN], { env: { ...env, ROLE: 'api' }, stdio: 'ignore' });
-      const worker = spawn(process.execPath, [MAIN], { env: { ...env, ROLE: 'worker', PORT: '0' }, stdio: 'ignore' });
-      children.push(api, worker);
-      const base = `http://127.0.0.1:${port}`;
-      await expect
-        .poll(
-          () =>
-            fetch(`${base}/readyz`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 20_000 },
-        )
-        .toBe(200);
+  it('an API-only process queues the reset email and a worker-only process sends it', async () => {
+    expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
+    const databaseUrl = await freshDatabase(`roles_${Date.now()}`);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-roles-'));
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
+      LOG_LEVEL: 'warn',
+    };
+    const api = await startProcess(env, 'api', port);
+    const worker = await startProcess(env, 'worker', 0);
+    const base = `http://127.0.0.1:${port}`;
 
-      const csrf = await fetch(`${base}/api/csrf`);
-      const cookie = csrf.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const { token } = (await csrf.json()) as { token: string };
-      const post = (url: string, body: object) =>
-        fetch(`${base}${url}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-          body: JSON.stringify(body),
-        });
-      expect(
-        (
-          await post('/api/signup', {
-            companyName: 'Roles Ltd',
-            fullName: 'Rô Les',
-            email: 'roles@example.com',
-            password: 'roles password',
-          })
-        ).status,
-      ).toBe(201);
-      expect((await post('/api/password-reset/request', { email: 'roles@example.com' })).status).toBe(202);
-
-      const outbox = path.join(dataDir, 'outbox');
-      await expect
-        .poll(async () => (await readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.json')).length, {
-          timeout: 20_000,
+    const csrf = await fetch(`${base}/api/csrf`);
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { token } = (await csrf.json()) as { token: string };
+    const post = (url: string, body: object) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await post('/api/signup', {
+          companyName: 'Roles Ltd',
+          fullName: 'Rô Les',
+          email: 'roles@example.com',
+          password: 'roles password',
         })
-        .toBe(1);
-      // The worker process has no HTTP server.
-      await Promise.all([stop(api), stop(worker)]);
-      expect(api.exitCode).toBe(0);
-      expect(worker.exitCode).toBe(0);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  );
+      ).status,
+    ).toBe(201);
+    expect((await post('/api/password-reset/request', { email: 'roles@example.com' })).status).toBe(202);
+
+    const outbox = path.join(dataDir, 'outbox');
+    await expect
+      .poll(async () => (await readdir(outbox).catch(() => [])).filter((f) => f.endsWith('.json')).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    // The worker process has no HTTP server.
+    await Promise.all([stop(api), stop(worker)]);
+    expect(api.exitCode).toBe(0);
+    expect(worker.exitCode).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('two API instances on one database', () => {
+  it('an event made on one instance reaches a stream open on the other (LISTEN/NOTIFY)', async () => {
+    expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
+    const databaseUrl = await freshDatabase(`instances_${Date.now()}`);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-instances-'));
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
+      LOG_LEVEL: 'warn',
+    };
+    await Promise.all([startProcess(env, 'api', portA), startProcess(env, 'api', portB)]);
+    const a = `http://127.0.0.1:${portA}`;
+    const b = `http://127.0.0.1:${portB}`;
+
+    // Sign up on A; the same session cookie works on B (sessions live in the database).
+    const csrf = await fetch(`${a}/api/csrf`);
+    let cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { token } = (await csrf.json()) as { token: string };
+    const signup = await fetch(`${a}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+      body: JSON.stringify({
+        companyName: 'Two Ltd',
+        fullName: 'Tess Two',
+        email: 'tess@example.com',
+        password: 'two instances',
+      }),
+    });
+    expect(signup.status).toBe(201);
+    cookie = `${cookie}; ${signup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')}`;
+
+    // A browser's stream is open on instance A.
+    const controller = new AbortController();
+    const stream = await fetch(`${a}/api/notifications/stream`, { headers: { cookie }, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    let text = '';
+    const sawRefresh = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return false;
+        text += new TextDecoder().decode(value);
+        if (text.includes('"type":"refresh"')) return true;
+      }
+    })();
+
+    // The change is made through instance B.
+    const invite = await fetch(`${b}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+      body: JSON.stringify({
+        user_name: 'Other Instance',
+        email_address: 'other.instance@example.com',
+        permissions: {},
+      }),
+    });
+    expect(invite.status).toBe(201);
+    expect(await sawRefresh).toBe(true);
+    controller.abort();
+    await rm(dataDir, { recursive: true, force: true });
+  });
 });
