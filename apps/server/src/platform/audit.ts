@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { publish } from './events.js';
 
 export interface AuditEntry {
   accountId: string;
@@ -10,7 +11,10 @@ export interface AuditEntry {
   after: unknown;
 }
 
-/** Writes an audit row; call it with the transaction's client so the change and its record commit together. */
+/**
+ * Writes an audit row; call it with the transaction's client so the change and its record commit
+ * together. An open audit log refreshes when it commits.
+ */
 export async function writeAudit(client: pg.ClientBase, e: AuditEntry): Promise<void> {
   await client.query(
     `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
@@ -26,4 +30,5 @@ export async function writeAudit(client: pg.ClientBase, e: AuditEntry): Promise<
       JSON.stringify(e.after ?? null),
     ],
   );
+  await publish(client, { accountId: e.accountId, message: { type: 'refresh', entities: ['audit'] } });
 }

@@ -133,6 +133,14 @@ describe('DataTable', () => {
     await waitFor(() => expect(fetcher.mock.calls.length).toBe(calls + 1));
   });
 
+  it('leaves the search box out of a list the server cannot search', async () => {
+    renderTable({ searchable: false });
+    expect(await screen.findByText('Person 01')).toBeTruthy();
+    expect(screen.queryByRole('search')).toBeNull();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+
   it('filters by a column value with chips and "Clear Filters"', async () => {
     const { lastParams } = renderTable();
     expect(await screen.findByText('Person 01')).toBeTruthy();

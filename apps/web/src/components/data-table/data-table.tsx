@@ -55,6 +55,8 @@ export interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
   rowKey: (row: T) => string;
   tabs?: readonly DataTableTab[];
+  /** Shows the search box (true by default); false for a list the server cannot search. */
+  searchable?: boolean;
   /** Buttons shown beside the search box. */
   toolbar?: ReactNode;
   /** Per-row buttons, in an "Actions" column (or at the bottom of each card). */
@@ -73,6 +75,7 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { title, queryKey, fetcher, columns, rowKey, tabs, toolbar, rowActions, onRowClick, selectable } = props;
+  const searchable = props.searchable ?? true;
   const table = useTableState(tabs?.[0]?.value ?? '');
   const { state } = table;
   const params: DataTableParams = useMemo(
@@ -197,32 +200,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
         aria-labelledby={tabs && tabs.length > 0 ? tabId(state.tab) : undefined}
       >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1.5 }}>
-          <Box
-            component="form"
-            role="search"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!table.submitSearch()) void query.refetch();
-            }}
-            sx={{ flex: '1 1 240px', maxWidth: 420 }}
-          >
-            <OutlinedInput
-              size="small"
-              fullWidth
-              type="search"
-              placeholder={SEARCH_PLACEHOLDER}
-              value={state.searchInput}
-              onChange={(e) => table.setSearchInput(e.target.value)}
-              inputProps={{ 'aria-label': 'Search' }}
-              endAdornment={
-                <InputAdornment position="end">
-                  <IconButton type="submit" aria-label="Search" edge="end" size="small">
-                    <SearchIcon />
-                  </IconButton>
-                </InputAdornment>
-              }
-            />
-          </Box>
+          {searchable ? (
+            <Box
+              component="form"
+              role="search"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!table.submitSearch()) void query.refetch();
+              }}
+              sx={{ flex: '1 1 240px', maxWidth: 420 }}
+            >
+              <OutlinedInput
+                size="small"
+                fullWidth
+                type="search"
+                placeholder={SEARCH_PLACEHOLDER}
+                value={state.searchInput}
+                onChange={(e) => table.setSearchInput(e.target.value)}
+                inputProps={{ 'aria-label': 'Search' }}
+                endAdornment={
+                  <InputAdornment position="end">
+                    <IconButton type="submit" aria-label="Search" edge="end" size="small">
+                      <SearchIcon />
+                    </IconButton>
+                  </InputAdornment>
+                }
+              />
+            </Box>
+          ) : null}
           <Box sx={{ flex: 1 }} />
           {toolbar}
           <IconButton aria-label="Refresh" onClick={() => void query.refetch()} disabled={query.isFetching}>

@@ -22,12 +22,17 @@ import {
   userKeys,
   useUserByEmail,
 } from './api';
+import { AUDIT_LOG, AuditLogSection } from './audit-log';
 import { CreateDepartmentsDrawer, DepartmentDrawer, departmentRefusal } from './department-drawers';
 import { InviteDrawer } from './invite-drawer';
 import { roleLabel } from './role-editor';
 import { type AdminAbilities, UserDetailsDrawer, userStatus } from './user-details-drawer';
 
 export type AdminSection = 'users' | 'departments';
+
+/** /users?section=audit: the owner's audit log, a section of the Users page without a route of its own. */
+export const AUDIT_SECTION = 'audit';
+const AUDIT_PATH = `/users?section=${AUDIT_SECTION}`;
 
 export const USER_TABS = [
   { value: 'all', label: 'All' },
@@ -82,18 +87,26 @@ function rightsOf(me: Me) {
     setSpendingCap: abilities.has('set_spending_cap'),
     inviteRefusal: manageUsers ? null : NEEDS_MANAGE_USERS,
     departmentsRefusal: departmentRefusal(manageCompany, planAllows),
+    /** Only the company's owner reads the audit log (the server answers 403 to anyone else). */
+    readAudit: me.user.roles.includes('owner'),
   };
 }
 
-/** /users and /departments: the "Users" and "Departments" sections, "Add users" and the panels. */
+/**
+ * /users and /departments: the "Users" and "Departments" sections, "Add users" and the panels; for the
+ * owner also "Audit log" (/users?section=audit).
+ */
 export function AdminPage({ section }: { section: AdminSection }) {
   const me = useMe().data;
   if (!me) return null;
   return <Admin section={section} me={me} />;
 }
 
-function Admin({ section, me }: { section: AdminSection; me: Me }) {
+function Admin({ section: route, me }: { section: AdminSection; me: Me }) {
   const rights = rightsOf(me);
+  const [params] = useSearchParams();
+  const section: AdminSection | typeof AUDIT_SECTION =
+    route === 'users' && rights.readAudit && params.get('section') === AUDIT_SECTION ? AUDIT_SECTION : route;
   const departments = useAllDepartments();
   const [panel, setPanel] = useState<null | 'choice' | 'invite' | 'departments'>(null);
   const [panelKey, setPanelKey] = useState(0);
@@ -106,7 +119,7 @@ function Admin({ section, me }: { section: AdminSection; me: Me }) {
 
   return (
     <Page
-      title={section === 'users' ? 'Users & Departments' : 'Departments'}
+      title={section === 'departments' ? 'Departments' : 'Users & Departments'}
       actions={
         rights.manageUsers || rights.manageCompany ? (
           <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setPanel('choice')}>
@@ -118,13 +131,18 @@ function Admin({ section, me }: { section: AdminSection; me: Me }) {
       <Tabs value={section} aria-label="Users and departments" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Tab value="users" label="Users" component={RouterLink} to="/users" />
         <Tab value="departments" label="Departments" component={RouterLink} to="/departments" />
+        {rights.readAudit ? (
+          <Tab value={AUDIT_SECTION} label={AUDIT_LOG} component={RouterLink} to={AUDIT_PATH} />
+        ) : null}
       </Tabs>
-      {employees > DEPARTMENT_ADVICE_THRESHOLD ? (
+      {section !== AUDIT_SECTION && employees > DEPARTMENT_ADVICE_THRESHOLD ? (
         <Box sx={{ mb: 2 }}>
           <MessageBanner kind="info">{ADMIN_MESSAGES.departmentAdvice}</MessageBanner>
         </Box>
       ) : null}
-      {section === 'users' ? (
+      {section === AUDIT_SECTION ? (
+        <AuditLogSection />
+      ) : section === 'users' ? (
         <UsersSection departments={departmentRows} abilities={rights} />
       ) : (
         <DepartmentsSection

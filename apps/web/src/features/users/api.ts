@@ -68,6 +68,27 @@ export const departmentKeys = {
   detail: (id: string) => ['departments', 'detail', id] as const,
 };
 
+/** An entry of the owner's audit log, as GET /api/audit answers (newest first). */
+export interface AuditEntry {
+  id: number;
+  /** ISO 8601. */
+  at: string;
+  /** Null for a change the system made on its own. */
+  actor_email: string | null;
+  /** 'user.invited', 'spending_cap.set', 'approval.approve', ... */
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Every audit query starts with 'audit' (live refresh). */
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: ['audit', 'list'] as const,
+};
+
 const ALL_ROWS: DataTableParams = { page: 0, limit: 'all', search: '', filters: {}, tab: '' };
 
 export const fetchUsers = (params: DataTableParams, signal?: AbortSignal) =>
@@ -75,6 +96,10 @@ export const fetchUsers = (params: DataTableParams, signal?: AbortSignal) =>
 
 export const fetchDepartments = (params: DataTableParams, signal?: AbortSignal) =>
   api.get<DepartmentList>(listUrl('/api/departments', params), { signal });
+
+/** The owner's audit log (403 for anyone else). */
+export const fetchAudit = (params: DataTableParams, signal?: AbortSignal) =>
+  api.get<DataTableResult<AuditEntry>>(listUrl('/api/audit', params), { signal });
 
 /** Every department (the invite panel's choices, the supervisors' extras) and the company's head count. */
 export function useAllDepartments(enabled = true) {
@@ -136,13 +161,14 @@ export function useDepartment(id: string | null) {
   });
 }
 
-/** After any change: users and departments (member counts, supervisors) are refetched. */
+/** After any change: users and departments (member counts, supervisors) and the audit log are refetched. */
 function useInvalidateAdmin() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: userKeys.all }),
       queryClient.invalidateQueries({ queryKey: departmentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: auditKeys.all }),
     ]);
 }
 
@@ -203,6 +229,7 @@ export function useSaveSpendingCap(id: string) {
     onSuccess: (answer) => {
       const { message: _message, ...cap } = answer;
       if (typeof cap.cap === 'number') queryClient.setQueryData(userKeys.cap(id), cap);
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
       return queryClient.invalidateQueries({ queryKey: userKeys.cap(id) });
     },
   });
