@@ -95,15 +95,24 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       if (accepted.length === 1) where.add('u.accepted_invite = ?', accepted[0] === 'true');
       const limit = rowLimit(q.limit);
       const from = 'from users u left join departments d on d.id = u.department_id';
-      // One round trip: the page (deferred join: ids from the narrow (account, name, id) index, then
-      // only those rows read in full), the count (index-only without a department filter) and the
-      // department names for the filter.
+      // One round trip: the page (its ids first, then only those rows read in full), the count and
+      // the department names for the filter. Unfiltered, the ids come from the (account, name, id)
+      // index and the count is index-only; with a search or filter the matches are found once and
+      // both the page and the count are taken from them.
+      const narrowed =
+        q.search !== '' || deps_.length > 0 || roles.length > 0 || accepted.length > 0 || q.tab === 'pending';
+      const offset = q.page * limit;
+      const matchesSql = narrowed
+        ? `matches as materialized (select u.id, lower(u.name) as k ${from} ${where}),
+           page as (select id from matches order by k, id limit ${limit} offset ${offset}),`
+        : `page as (select u.id ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${offset}),`;
+      const countSql = narrowed ? 'select count(*)::int from matches' : `select count(*)::int from users u ${where}`;
       const { rows } = await pool.query<{ n: number; departments: string[]; rows: Array<Record<string, unknown>> }>(
-        `with page as (select u.id ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${q.page * limit}),
+        `with ${matchesSql}
               full_rows as (
                 select p.*, ${SUPERVISED_COLUMN} from (
                   select ${USER_COLUMNS} from page join users u on u.id = page.id left join departments d on d.id = u.department_id) p)
-         select (select count(*)::int ${deps_.length ? from : 'from users u'} ${where}) as n,
+         select (${countSql}) as n,
                 array(select name from departments where account_id = $1 order by lower(name) limit 500) as departments,
                 coalesce((select json_agg(r order by lower(r.user_name), r.id) from full_rows r), '[]'::json) as rows`,
         where.params,
