@@ -1,0 +1,131 @@
+import { MAIL_MAX_PAGES } from './constants.js';
+import { hasAny } from './permissions.js';
+
+/** Raw letter statuses (part 1 section 4), defined once. */
+export const LETTER_STATUS = {
+  analysing: 'Analysing',
+  analysisComplete: 'Analysis Complete',
+  delivering: 'Delivering',
+  sendingAsEmailAttachment: 'Sending as Email Attachment',
+  delivered: 'Delivered',
+  sentAsEmailAttachment: 'Sent as Email Attachment',
+  posting: 'Posting',
+  posted: 'Posted',
+  inReview: 'In Review',
+  deniedBySupervisor: 'Denied by Supervisor',
+  invalidPostcode: 'Invalid Postcode',
+  barcodeAreaNotEmpty: 'Barcode area not empty',
+  corrupted: 'Corrupted',
+  failedToAnalyse: 'Failed to Analyse',
+} as const;
+
+export type RawLetterStatus = (typeof LETTER_STATUS)[keyof typeof LETTER_STATUS];
+
+/** A scheduled letter's raw status starts with this text, followed by the date and time. */
+export const SCHEDULED_PREFIX = 'Delivery scheduled for: ';
+
+export const DISPLAY_STATUSES = [
+  'Processing',
+  'New',
+  'Sending',
+  'Sent',
+  'Scheduled',
+  'In Review',
+  'Denied by Supervisor',
+  'Encountered Issues',
+  'Failed',
+] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+const DISPLAY: Partial<Record<string, DisplayStatus>> = {
+  [LETTER_STATUS.analysing]: 'Processing',
+  [LETTER_STATUS.analysisComplete]: 'New',
+  [LETTER_STATUS.delivering]: 'Sending',
+  [LETTER_STATUS.sendingAsEmailAttachment]: 'Sending',
+  // Decision (the spec leaves Posting unmapped): a letter being posted is on its way, like Delivering.
+  [LETTER_STATUS.posting]: 'Sending',
+  [LETTER_STATUS.delivered]: 'Sent',
+  [LETTER_STATUS.sentAsEmailAttachment]: 'Sent',
+  [LETTER_STATUS.posted]: 'Sent',
+  [LETTER_STATUS.inReview]: 'In Review',
+  [LETTER_STATUS.deniedBySupervisor]: 'Denied by Supervisor',
+  [LETTER_STATUS.invalidPostcode]: 'Encountered Issues',
+  // Decision: a filled barcode clear zone is, like an invalid postcode, a problem the user can fix
+  // before sending, not a failure. Corrupted and Failed to Analyse fall to Failed (the table's rule).
+  [LETTER_STATUS.barcodeAreaNotEmpty]: 'Encountered Issues',
+};
+
+/** The label a letter shows for its raw status; a failed flag or an unknown value shows Failed. */
+export function displayLetterStatus(raw: string, failed = false): DisplayStatus {
+  if (failed) return 'Failed';
+  if (raw.startsWith(SCHEDULED_PREFIX)) return 'Scheduled';
+  return DISPLAY[raw] ?? 'Failed';
+}
+
+export type BadgeColour = 'blue' | 'purple' | 'green' | 'yellow' | 'orange' | 'red';
+
+/** Badge colours in the shell (lists): orange for work in progress or issues, purple New, green Sent, red failures. */
+export function shellBadgeColour(status: DisplayStatus): BadgeColour {
+  switch (status) {
+    case 'New':
+      return 'purple';
+    case 'Sent':
+      return 'green';
+    case 'Denied by Supervisor':
+    case 'Failed':
+      return 'red';
+    default:
+      return 'orange';
+  }
+}
+
+/** Badge colours in the letter panel: blue Processing, yellow Sending/Scheduled/In Review/Issues, the rest as the shell. */
+export function panelBadgeColour(status: DisplayStatus): BadgeColour {
+  if (status === 'Processing') return 'blue';
+  if (status === 'Sending' || status === 'Scheduled' || status === 'In Review' || status === 'Encountered Issues')
+    return 'yellow';
+  return shellBadgeColour(status);
+}
+
+const DELETE_BLOCKED = new Set<string>([
+  LETTER_STATUS.analysing,
+  LETTER_STATUS.delivering,
+  LETTER_STATUS.delivered,
+  LETTER_STATUS.posting,
+  LETTER_STATUS.posted,
+  LETTER_STATUS.sendingAsEmailAttachment,
+  LETTER_STATUS.sentAsEmailAttachment,
+]);
+
+/** Delete is disabled while analysing, delivering, delivered, posting, posted, in either email-attachment state, or scheduled. */
+export function canDeleteLetter(raw: string): boolean {
+  return !DELETE_BLOCKED.has(raw) && !raw.startsWith(SCHEDULED_PREFIX);
+}
+
+/** A scheduled letter shows "Cancel Delivery" instead of Delete. */
+export function showsCancelDelivery(raw: string): boolean {
+  return raw.startsWith(SCHEDULED_PREFIX);
+}
+
+/** Deliver is disabled while Processing, Sending or In Review, on Failed to Analyse or Corrupted, or without send_letter. */
+export function canDeliverLetter(raw: string, abilities: readonly string[], failed = false): boolean {
+  if (!hasAny(abilities, ['send_letter'])) return false;
+  if (raw === LETTER_STATUS.failedToAnalyse || raw === LETTER_STATUS.corrupted) return false;
+  const shown = displayLetterStatus(raw, failed);
+  return shown !== 'Processing' && shown !== 'Sending' && shown !== 'In Review';
+}
+
+/** Merged letters show Split, disabled while analysing or without create_letter. */
+export function canSplitLetter(raw: string, documentType: 'regular' | 'merged', abilities: readonly string[]): boolean {
+  return documentType === 'merged' && raw !== LETTER_STATUS.analysing && hasAny(abilities, ['create_letter']);
+}
+
+/** Mail is not offered above 50 pages, when the recipient omits mail, or with an invalid postcode or filled barcode area. */
+export function isMailDisabled(numPages: number, recipientOmitsMail: boolean, raw: string): boolean {
+  return (
+    numPages > MAIL_MAX_PAGES ||
+    recipientOmitsMail ||
+    raw === LETTER_STATUS.invalidPostcode ||
+    raw === LETTER_STATUS.barcodeAreaNotEmpty
+  );
+}
