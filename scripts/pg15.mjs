@@ -9,7 +9,10 @@ import path from 'node:path';
 import { ensureSystemPackages, ROOT, run, step } from './lib.mjs';
 
 const BIN = '/usr/lib/postgresql/15/bin';
-ensureSystemPackages([{ name: 'postgresql-15', path: `${BIN}/postgres` }]);
+ensureSystemPackages([
+  { name: 'postgresql-15', path: `${BIN}/postgres` },
+  { name: 'poppler-utils', path: '/usr/bin/pdftoppm' },
+]);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lp-pg15-'));
 const pgdata = path.join(dir, 'data');

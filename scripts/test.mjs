@@ -39,7 +39,11 @@ function attempt(fn) {
 
 try {
   ensureDependencies();
-  if (!args.has('--no-e2e')) ensureSystemPackages([{ name: 'chromium', path: '/usr/bin/chromium' }]);
+  // poppler-utils analyses letters (API tests); Chromium runs the journeys.
+  ensureSystemPackages([
+    { name: 'poppler-utils', path: '/usr/bin/pdftoppm' },
+    ...(args.has('--no-e2e') ? [] : [{ name: 'chromium', path: '/usr/bin/chromium' }]),
+  ]);
   ensureBuilt({ force: true });
   step('Lint, format and import boundaries (biome)');
   run(process.execPath, [path.join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'check', '.']);

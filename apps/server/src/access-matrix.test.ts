@@ -68,6 +68,8 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'PUT /api/departments/:id': () => ({ url: `/api/departments/${fx.department}`, body: { name: 'Renamed' } }),
   'DELETE /api/departments/:id': () => ({ url: `/api/departments/${fx.department}` }),
   'DELETE /api/notifications/:id': () => ({ url: `/api/notifications/${fx.notification}` }),
+  'GET /api/letters/:id': () => ({ url: `/api/letters/${fx.letter}` }),
+  'GET /api/letters/:id/thumbnail': () => ({ url: `/api/letters/${fx.letter}/thumbnail` }),
   'POST /api/approvals/decide': () => ({
     url: '/api/approvals/decide',
     body: { approval_id: fx.approval, verdict: 'approve' },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -22,11 +23,13 @@ import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
+import { registerLetterRoutes } from './modules/letters/routes.js';
 import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { registerNotificationStream } from './modules/notifications/stream.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Auth } from './platform/auth.js';
+import type { BlobStore } from './platform/blobs.js';
 import type { Db } from './platform/db/client.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
 import type { EventHub } from './platform/events.js';
@@ -39,6 +42,7 @@ export interface AppDeps {
   auth: Auth;
   jobs: JobQueue;
   hub: EventHub;
+  blobs: BlobStore;
   /** Reports whether the process is ready to serve (database reachable, not shutting down). */
   isReady?: () => boolean;
   /** Where the log goes (standard output by default). */
@@ -113,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
   await app.register(fastifyCsrf, {
     cookieKey: '_csrf',
     cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: false },
@@ -166,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDepartmentRoutes(app, deps);
   registerApprovalRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerLetterRoutes(app, deps);
 
   const serveWeb = config.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
 import { createAuth } from './auth.js';
+import { createFileBlobStore } from './blobs.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { EventHub } from './events.js';
@@ -27,9 +29,13 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
   });
   const hub = new EventHub(database.pool, log);
+  const blobs = createFileBlobStore(path.join(config.DATA_DIR, 'blobs'));
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
+    },
+    [ANALYSE_TASK]: async (payload) => {
+      await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId);
     },
   };
   return {
@@ -40,6 +46,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     mailer,
     auth,
     hub,
+    blobs,
     taskList,
     async close() {
       await hub.stop();

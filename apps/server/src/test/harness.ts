@@ -123,7 +123,8 @@ export class Agent {
     // Fetching the token sets the CSRF secret cookie, so cookies are read after it.
     if (method !== 'GET' && !('x-csrf-token' in h)) h['x-csrf-token'] = await this.csrf();
     if (this.cookies.size > 0 && !('cookie' in h)) h.cookie = this.cookieHeader();
-    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const payload =
+      body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
     if (payload !== undefined && !('content-type' in h)) h['content-type'] = 'application/json';
     const res = await this.app.inject({ method, url, headers: h, payload });
     this.store(res.headers['set-cookie']);

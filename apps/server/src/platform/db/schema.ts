@@ -267,6 +267,50 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_account_idx').on(t.accountId, t.entityType, t.id)],
 );
 
+/** An uploaded letter and what its analysis found. */
+export const letters = pgTable(
+  'letters',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    documentType: text('document_type').notNull().default('regular'),
+    status: text('status').notNull(),
+    statusReason: text('status_reason'),
+    forceStatusError: boolean('force_status_error').notNull().default(false),
+    markForDeletion: boolean('mark_for_deletion').notNull().default(false),
+    processed: boolean('processed').notNull().default(false),
+    numPages: bigint('num_pages', { mode: 'number' }),
+    recipientNameSnapshot: text('recipient_name_snapshot'),
+    recipientAddressSnapshot: text('recipient_address_snapshot').array(),
+    postcode: text('postcode'),
+    blobKey: text('blob_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('letters_account_created_idx').on(t.accountId, t.createdAt, t.id)],
+);
+
+/** Every status a letter went through, with the reason. */
+export const letterHistory = pgTable(
+  'letter_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    letterId: text('letter_id')
+      .notNull()
+      .references(() => letters.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('letter_history_letter_idx').on(t.letterId, t.id)],
+);
+
 export const schema = {
   accounts,
   users,

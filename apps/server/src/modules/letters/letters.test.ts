@@ -1,0 +1,129 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Agent,
+  addMember,
+  count,
+  createTestContext,
+  signUpCompany,
+  type TestContext,
+} from '../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const MM = 72 / 25.4;
+
+/** An A4 letter: a letterhead top right, the given lines in the DL address window, body text. */
+async function letterPdf(lines: string[], opts: { pages?: number; above?: string } = {}): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < (opts.pages ?? 1); p += 1) {
+    const page = doc.addPage([210 * MM, 297 * MM]);
+    const at = (text: string, xMm: number, yMm: number) =>
+      page.drawText(text, { x: xMm * MM, y: (297 - yMm) * MM, size: 10, font });
+    if (p === 0) {
+      at('ACME WIDGETS LTD', 130, 15);
+      at('1 Factory Lane, Leeds LS1 4AP', 130, 20);
+      if (opts.above) at(opts.above, 22, 50);
+      lines.forEach((l, i) => at(l, 22, 60 + i * 5));
+      at('21 November 2026', 22, 100);
+    }
+    at(`Dear customer, this is page ${p + 1}.`, 22, 120);
+  }
+  return Buffer.from(await doc.save());
+}
+
+function multipart(name: string, bytes: Buffer) {
+  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(agent: Agent, name: string, bytes: Buffer) {
+  const { body, contentType } = multipart(name, bytes);
+  return agent.request('POST', '/api/letters/files?type=regular', body, { 'content-type': contentType });
+}
+
+async function uploadAndAnalyse(agent: Agent, name: string, bytes: Buffer) {
+  const res = await upload(agent, name, bytes);
+  expect(res.statusCode, res.body).toBe(201);
+  await t.runJobs();
+  return (await agent.get(`/api/letters/${res.json().uuid}`)).json();
+}
+
+describe('letters intake', () => {
+  it('analyses an uploaded PDF: pages counted, recipient read from the window, postcode checked, thumbnail made', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const pdf = await letterPdf(['Mr John Smith', 'Flat 2', '10 High Street', 'London', 'SW1A 1AA'], { pages: 3 });
+    const res = await upload(agent, 'invoice.pdf', pdf);
+    expect(res.json().status).toBe('Analysing');
+    expect((await agent.get(`/api/letters/${res.json().uuid}`)).json().display_status).toBe('Processing');
+    await t.runJobs();
+    const letter = (await agent.get(`/api/letters/${res.json().uuid}`)).json();
+    expect(letter).toMatchObject({
+      name: 'invoice.pdf',
+      status: 'Analysis Complete',
+      display_status: 'New',
+      num_pages: 3,
+      recipient_name_snapshot: 'Mr John Smith',
+      recipient_address_snapshot: ['Flat 2', '10 High Street', 'London', 'SW1A 1AA'],
+      postcode: 'SW1A 1AA',
+    });
+    const thumb = await agent.get(`/api/letters/${letter.uuid}/thumbnail`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect(thumb.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const { rows } = await t.services.pool.query('select status from letter_history where letter_id = $1 order by id', [
+      letter.uuid,
+    ]);
+    expect(rows.map((r) => r.status)).toEqual(['Analysing', 'Analysis Complete']);
+    expect((await agent.get('/api/letters')).json().rows.map((r: { uuid: string }) => r.uuid)).toEqual([letter.uuid]);
+  });
+
+  it('names each problem: invalid postcode, no text in the window, text in the barcode zone, a corrupted file', async () => {
+    const { agent } = await signUpCompany(t.app);
+    expect(
+      (await uploadAndAnalyse(agent, 'a.pdf', await letterPdf(['Jane Doe', '1 Road', 'Nowhere', 'XX99 9XX']))).status,
+    ).toBe('Invalid Postcode');
+    const empty = await uploadAndAnalyse(agent, 'b.pdf', await letterPdf([]));
+    expect(empty).toMatchObject({
+      status: 'Failed to Analyse',
+      status_reason: 'No text was found in the address window of page 1.',
+    });
+    const zone = await uploadAndAnalyse(
+      agent,
+      'c.pdf',
+      await letterPdf(['Jane Doe', '1 Road', 'Leeds LS1 4AB'], { above: 'PRIVATE AND CONFIDENTIAL' }),
+    );
+    expect(zone.status).toBe('Barcode area not empty');
+    const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
+    const corrupted = await uploadAndAnalyse(agent, 'd.pdf', broken);
+    expect(corrupted.status).toBe('Corrupted');
+    expect(corrupted.display_status).toBe('Failed');
+  });
+
+  it('checks the type by content: a renamed executable is refused and nothing is stored', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const letters = await count(t.services.pool, 'letters');
+    const exe = await upload(agent, 'letter.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(500, 1)]));
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().message).toBe('Only PDF or DOCX files can be uploaded.');
+    expect(await count(t.services.pool, 'letters')).toBe(letters);
+  });
+
+  it('needs create_letter to upload and see_letters to read; other companies see nothing', async () => {
+    const owner = await signUpCompany(t.app);
+    const reader = await addMember(t, owner.me.account.id, { permissions: { observable: ['see_letters'] } });
+    expect((await upload(reader.agent, 'x.pdf', await letterPdf(['A B', 'Leeds LS1 4AB']))).statusCode).toBe(403);
+    const mine = await uploadAndAnalyse(owner.agent, 'x.pdf', await letterPdf(['A B', 'Leeds LS1 4AB']));
+    expect((await reader.agent.get(`/api/letters/${mine.uuid}`)).statusCode).toBe(200);
+    const other = await signUpCompany(t.app);
+    expect((await other.agent.get(`/api/letters/${mine.uuid}`)).statusCode).toBe(404);
+    expect((await other.agent.get('/api/letters')).json().count).toBe(0);
+  });
+});

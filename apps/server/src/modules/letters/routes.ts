@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
+import { displayLetterStatus, LETTER_STATUS } from '@lp/domain';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../app.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { errorSchema } from '../identity/schemas.js';
+import { listSchema } from '../users/schemas.js';
+import { ANALYSE_TASK } from './analyse.js';
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const letterSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  document_type: z.enum(['regular', 'merged']),
+  status: z.string(),
+  display_status: z.string(),
+  status_reason: z.string().nullable(),
+  num_pages: z.number().int().nullable(),
+  recipient_name_snapshot: z.string().nullable(),
+  recipient_address_snapshot: z.array(z.string()).nullable(),
+  postcode: z.string().nullable(),
+  mark_for_deletion: z.boolean(),
+  processed: z.boolean(),
+  creator_email: z.string().nullable(),
+  creation_date: z.string(),
+});
+
+const COLUMNS = `l.id as uuid, l.name, l.document_type, l.status, l.force_status_error, l.status_reason, l.num_pages::int as num_pages,
+  l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode, l.mark_for_deletion, l.processed,
+  u.email as creator_email, l.created_at`;
+
+type Row = Omit<z.infer<typeof letterSchema>, 'display_status' | 'creation_date'> & {
+  force_status_error: boolean;
+  created_at: Date;
+};
+const toLetter = ({ force_status_error, created_at, ...r }: Row) => ({
+  ...r,
+  display_status: displayLetterStatus(r.status, force_status_error),
+  creation_date: created_at.toISOString(),
+});
+
+/** Checks the first bytes of a stream (the type by content, never by extension) and passes everything on. */
+function sniff(head: (bytes: Buffer) => void): Transform {
+  let seen = Buffer.alloc(0);
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      if (!done) {
+        seen = Buffer.concat([seen, chunk]).subarray(0, 8);
+        if (seen.length >= 8) {
+          done = true;
+          head(seen);
+        }
+      }
+      cb(null, chunk);
+    },
+    flush(cb) {
+      if (!done) head(seen);
+      cb();
+    },
+  });
+}
+
+export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
+  app.post(
+    '/api/letters/files',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Upload a letter (multipart, field "file"; PDF, checked by content); analysis runs as a job',
+        querystring: z.object({ type: z.enum(['regular', 'merged']).default('regular') }),
+        response: {
+          201: z.object({ uuid: z.string(), status: z.string() }),
+          413: errorSchema,
+          415: errorSchema,
+          422: errorSchema,
+        },
+      },
+      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { type } = request.query as { type: 'regular' | 'merged' };
+      const file = await request
+        .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
+        .catch(() => undefined);
+      if (!file || file.fieldname !== 'file')
+        throw new AppError('VALIDATION_FAILED', 'Attach the letter as the "file" field.');
+      const id = randomUUID();
+      const key = `letters/${auth.accountId}/${id}.pdf`;
+      const detected: { kind: 'pdf' | 'docx' | 'other' } = { kind: 'other' };
+      const checked = sniff((b) => {
+        if (b.subarray(0, 5).toString('latin1') === '%PDF-') detected.kind = 'pdf';
+        else if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) detected.kind = 'docx';
+      });
+      const size = await blobs.put(key, (file.file as Readable).pipe(checked));
+      if (file.file.truncated) {
+        await blobs.delete(key);
+        throw new AppError('BODY_TOO_LARGE', `A letter can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+      }
+      if (detected.kind !== 'pdf') {
+        await blobs.delete(key);
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          detected.kind === 'docx'
+            ? 'Word documents cannot be converted yet: save the letter as PDF and upload it again.'
+            : 'Only PDF or DOCX files can be uploaded.',
+        );
+      }
+      await inTransaction(pool, async (client) => {
+        await client.query(
+          `insert into letters (id, account_id, creator_id, name, document_type, status, blob_key, size_bytes)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            id,
+            auth.accountId,
+            auth.userId,
+            file.filename.slice(0, 255) || 'letter.pdf',
+            type,
+            LETTER_STATUS.analysing,
+            key,
+            size,
+          ],
+        );
+        await client.query('insert into letter_history (letter_id, status) values ($1, $2)', [
+          id,
+          LETTER_STATUS.analysing,
+        ]);
+        // The analysis job commits with the letter: a restart resumes it, and retries are bounded.
+        await client.query(`select graphile_worker.add_job($1, $2::json, max_attempts => 3, job_key => $3)`, [
+          ANALYSE_TASK,
+          JSON.stringify({ letterId: id }),
+          `analyse:${id}`,
+        ]);
+        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+      });
+      return reply.status(201).send({ uuid: id, status: LETTER_STATUS.analysing });
+    },
+  );
+
+  const read = { kind: 'member', anyOf: ['see_letters'] } as const;
+  const listQuery = listQuerySchema([], ['all']);
+
+  app.get(
+    '/api/letters',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Letters of the company, newest first',
+        querystring: listQuery,
+        response: { 200: listSchema(letterSchema) },
+      },
+      config: { access: read },
+    },
+    async (request) => {
+      const q = request.query as z.output<typeof listQuery>;
+      const where = new Where().add('l.account_id = ?', request.auth!.accountId).add('not l.mark_for_deletion');
+      const limit = rowLimit(q.limit);
+      const [rows, count] = await Promise.all([
+        pool.query<Row>(
+          `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id ${where} order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}`,
+          where.params,
+        ),
+        pool.query<{ n: number }>(`select count(*)::int as n from letters l ${where}`, where.params),
+      ]);
+      return { rows: rows.rows.map(toLetter), count: count.rows[0]!.n, filter_options: {} };
+    },
+  );
+
+  app.get(
+    '/api/letters/:id',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'One letter',
+        params: idParams,
+        response: { 200: letterSchema, 404: errorSchema },
+      },
+      config: { access: read },
+    },
+    async (request) => {
+      const { rows } = await pool.query<Row>(
+        `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id where l.id = $1 and l.account_id = $2`,
+        [(request.params as { id: string }).id, request.auth!.accountId],
+      );
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      return toLetter(rows[0]);
+    },
+  );
+
+  app.get(
+    '/api/letters/:id/thumbnail',
+    {
+      schema: { tags: ['letters'], summary: "A JPEG thumbnail of the letter's first page", params: idParams },
+      config: { access: read },
+    },
+    async (request, reply) => {
+      const { rows } = await pool.query<{ thumbnail_key: string | null }>(
+        'select thumbnail_key from letters where id = $1 and account_id = $2',
+        [(request.params as { id: string }).id, request.auth!.accountId],
+      );
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      if (!rows[0].thumbnail_key) return reply.status(204).send();
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, max-age=3600')
+        .send(blobs.read(rows[0].thumbnail_key));
+    },
+  );
+}
