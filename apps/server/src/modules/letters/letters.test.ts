@@ -29,7 +29,7 @@ async function letterPdf(lines: string[], opts: { pages?: number; above?: string
       at('ACME WIDGETS LTD', 130, 15);
       at('1 Factory Lane, Leeds LS1 4AP', 130, 20);
       if (opts.above) at(opts.above, 22, 50);
-      lines.forEach((l, i) => at(l, 22, 60 + i * 5));
+      for (const [i, l] of lines.entries()) at(l, 22, 60 + i * 5);
       at('21 November 2026', 22, 100);
     }
     at(`Dear customer, this is page ${p + 1}.`, 22, 120);

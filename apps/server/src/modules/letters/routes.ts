@@ -90,8 +90,7 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
       const file = await request
         .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
         .catch(() => undefined);
-      if (!file || file.fieldname !== 'file')
-        throw new AppError('VALIDATION_FAILED', 'Attach the letter as the "file" field.');
+      if (file?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'Attach the letter as the "file" field.');
       const id = randomUUID();
       const key = `letters/${auth.accountId}/${id}.pdf`;
       const detected: { kind: 'pdf' | 'docx' | 'other' } = { kind: 'other' };
