@@ -73,7 +73,8 @@ try {
   } finally {
     if (existsSync(report)) {
       const r = JSON.parse(readFileSync(report, 'utf8'));
-      console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+      // A suite that fails before its tests (a beforeAll) counts as a failure too.
+      console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests + r.numFailedTestSuites} failed`);
     }
   }
 } finally {

@@ -16,7 +16,7 @@ function readVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   tally.passed += r.numPassedTests ?? 0;
-  tally.failed += r.numFailedTests ?? 0;
+  tally.failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
   tally.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
 

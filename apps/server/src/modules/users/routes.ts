@@ -171,7 +171,8 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
         const roles = body.roles.filter((r): r is (typeof ROLE_NAMES)[number] => (ROLE_NAMES as string[]).includes(r));
         body.permissions = groupByKind(permissionsFromRoles(roles.map((role) => ({ role, checked: [] }))));
       }
-      return inTransaction(pool, async (client) => {
+      // The answer goes out after COMMIT, so the caller never reads a state older than it was told.
+      const answer = await inTransaction(pool, async (client) => {
         const taken = await client.query('select 1 from users where email = $1', [body.email_address]);
         if (taken.rowCount) throw new AppError('ALREADY_REGISTERED');
         if (needsApproval(auth.row, 'manage_users')) {
@@ -185,11 +186,14 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
             payload: body,
             description: `${auth.row.name} asks to invite ${body.user_name} (${body.email_address}).`,
           });
-          return reply.status(202).send({
-            message: `Your invitation of ${body.user_name} is waiting for a supervisor's approval.`,
-            approval_id: approvalId,
-            status: 'In Review' as const,
-          });
+          return {
+            status: 202 as const,
+            body: {
+              message: `Your invitation of ${body.user_name} is waiting for a supervisor's approval.`,
+              approval_id: approvalId,
+              status: 'In Review' as const,
+            },
+          };
         }
         const created = await invite(client, auth.accountId, auth.userId, body);
         const user = await getMember(client, auth.accountId, created.userId, auth.userId);
@@ -202,8 +206,9 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
           before: null,
           after: user,
         });
-        return reply.status(201).send({ message: ADMIN_MESSAGES.invited(body.user_name), user });
+        return { status: 201 as const, body: { message: ADMIN_MESSAGES.invited(body.user_name), user } };
       });
+      return reply.status(answer.status).send(answer.body);
     },
   );
 
