@@ -47,6 +47,14 @@ beforeAll(async () => {
     b.me.account.id,
   ]);
   fx.notification = rows[0].id;
+  fx.letter = 'letter-of-b';
+  await t.services.pool.query(
+    `insert into letters (id, account_id, name, status, blob_key, size_bytes)
+     values ($1, $2, 'b.pdf', 'Analysis Complete', 'letters/b.pdf', 10)`,
+    [fx.letter, b.me.account.id],
+  );
+  // Every fixture exists, so a 404 below means "not yours", never "no such id".
+  for (const id of Object.values(fx)) expect(id, 'fixture id').toBeTruthy();
 });
 afterAll(() => t.close());
 
@@ -70,13 +78,26 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'DELETE /api/notifications/:id': () => ({ url: `/api/notifications/${fx.notification}` }),
   'GET /api/letters/:id': () => ({ url: `/api/letters/${fx.letter}` }),
   'GET /api/letters/:id/thumbnail': () => ({ url: `/api/letters/${fx.letter}/thumbnail` }),
+  'POST /api/letters/trash': () => ({ url: '/api/letters/trash', body: { uuids: [fx.letter] } }),
+  'POST /api/letters/restore': () => ({ url: '/api/letters/restore', body: { uuids: [fx.letter] } }),
+  'POST /api/letters/delete-permanently': () => ({
+    url: '/api/letters/delete-permanently',
+    body: { uuids: [fx.letter] },
+  }),
+  'PATCH /api/letters/processed': () => ({ url: '/api/letters/processed', body: { letter_ids: [fx.letter] } }),
   'POST /api/approvals/decide': () => ({
     url: '/api/approvals/decide',
     body: { approval_id: fx.approval, verdict: 'approve' },
   }),
 };
 /** Routes that act on a record named in the body rather than the path. */
-const bodyRecordRoutes = new Set(['POST /api/approvals/decide']);
+const bodyRecordRoutes = new Set([
+  'POST /api/approvals/decide',
+  'POST /api/letters/trash',
+  'POST /api/letters/restore',
+  'POST /api/letters/delete-permanently',
+  'PATCH /api/letters/processed',
+]);
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, 'x');
 

@@ -126,4 +126,49 @@ describe('letters intake', () => {
     expect((await other.agent.get(`/api/letters/${mine.uuid}`)).statusCode).toBe(404);
     expect((await other.agent.get('/api/letters')).json().count).toBe(0);
   });
+
+  it('trash, restore and permanent deletion (which removes the file); tabs and search; processed', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const good = await uploadAndAnalyse(agent, 'smith.pdf', await letterPdf(['Mr John Smith', 'Leeds LS1 4AB']));
+    const bad = await uploadAndAnalyse(
+      agent,
+      'broken.pdf',
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(500, 0x41)]),
+    );
+    const tab = async (name: string) =>
+      (await agent.get(`/api/letters?tab=${name}`)).json().rows.map((r: { uuid: string }) => r.uuid);
+    expect(await tab('new')).toEqual([good.uuid]);
+    expect(await tab('failed')).toEqual([bad.uuid]);
+    expect((await agent.get('/api/letters?search=smith')).json().rows.map((r: { uuid: string }) => r.uuid)).toEqual([
+      good.uuid,
+    ]);
+
+    expect((await agent.post('/api/letters/trash', { uuids: [good.uuid] })).statusCode).toBe(200);
+    expect(await tab('all')).toEqual([bad.uuid]);
+    expect(await tab('trash')).toEqual([good.uuid]);
+    expect((await agent.post('/api/letters/restore', { uuids: [good.uuid] })).statusCode).toBe(200);
+    expect(await tab('trash')).toEqual([]);
+
+    // Permanent deletion only from the trash.
+    expect((await agent.post('/api/letters/delete-permanently', { uuids: [good.uuid] })).statusCode).toBe(409);
+    await agent.post('/api/letters/trash', { uuids: [good.uuid] });
+    const { rows } = await t.services.pool.query('select blob_key from letters where id = $1', [good.uuid]);
+    const file = t.services.blobs.localPath(rows[0].blob_key);
+    expect((await agent.post('/api/letters/delete-permanently', { uuids: [good.uuid] })).statusCode).toBe(200);
+    expect((await agent.get(`/api/letters/${good.uuid}`)).statusCode).toBe(404);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(file)).toBe(false);
+
+    const processed = await agent.request('PATCH', '/api/letters/processed', { letter_ids: [bad.uuid] });
+    expect(processed.json()).toEqual({ processed_letters: [bad.uuid] });
+    expect((await agent.get(`/api/letters/${bad.uuid}`)).json().processed).toBe(true);
+  });
+
+  it('refuses to trash a letter while it is being analysed', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const res = await upload(agent, 'wait.pdf', await letterPdf(['A B', 'Leeds LS1 4AB']));
+    const trash = await agent.post('/api/letters/trash', { uuids: [res.json().uuid] });
+    expect(trash.statusCode).toBe(409);
+    await t.runJobs();
+  });
 });

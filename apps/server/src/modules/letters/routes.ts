@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
-import { displayLetterStatus, LETTER_STATUS } from '@lp/domain';
+import { canDeleteLetter, displayLetterStatus, LETTER_STATUS, SCHEDULED_PREFIX } from '@lp/domain';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
-import { listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { errorSchema } from '../identity/schemas.js';
 import { listSchema } from '../users/schemas.js';
 import { ANALYSE_TASK } from './analyse.js';
@@ -144,7 +144,25 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
   );
 
   const read = { kind: 'member', anyOf: ['see_letters'] } as const;
-  const listQuery = listQuerySchema([], ['all']);
+  const listQuery = listQuerySchema([], ['all', 'new', 'scheduled', 'sent', 'failed', 'trash']);
+  const SENT = [LETTER_STATUS.delivered, LETTER_STATUS.sentAsEmailAttachment, LETTER_STATUS.posted];
+  const KNOWN = Object.values(LETTER_STATUS);
+  /** The SQL condition of each tab, matching displayLetterStatus. */
+  const tabCondition = (tab: string, where: Where) => {
+    if (tab === 'trash') return where.add('l.mark_for_deletion');
+    where.add('not l.mark_for_deletion');
+    if (tab === 'new') where.add('l.status = ? and not l.force_status_error', LETTER_STATUS.analysisComplete);
+    if (tab === 'scheduled') where.add('l.status like ? and not l.force_status_error', `${SCHEDULED_PREFIX}%`);
+    if (tab === 'sent') where.add('l.status = any(?::text[]) and not l.force_status_error', SENT);
+    if (tab === 'failed')
+      where.add(
+        '(l.force_status_error or (not (l.status = any(?::text[])) and l.status not like ?) or l.status = any(?::text[]))',
+        KNOWN,
+        `${SCHEDULED_PREFIX}%`,
+        [LETTER_STATUS.corrupted, LETTER_STATUS.failedToAnalyse],
+      );
+    return where;
+  };
 
   app.get(
     '/api/letters',
@@ -159,14 +177,26 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
     },
     async (request) => {
       const q = request.query as z.output<typeof listQuery>;
-      const where = new Where().add('l.account_id = ?', request.auth!.accountId).add('not l.mark_for_deletion');
+      const where = tabCondition(q.tab, new Where().add('l.account_id = ?', request.auth!.accountId));
+      if (q.search) {
+        const like = likePattern(q.search);
+        where.add(
+          "(lower(l.name) like ? escape '\\' or lower(coalesce(l.recipient_name_snapshot, '')) like ? escape '\\' or lower(coalesce(u.name, '')) like ? escape '\\')",
+          like,
+          like,
+          like,
+        );
+      }
       const limit = rowLimit(q.limit);
       const [rows, count] = await Promise.all([
         pool.query<Row>(
           `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id ${where} order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}`,
           where.params,
         ),
-        pool.query<{ n: number }>(`select count(*)::int as n from letters l ${where}`, where.params),
+        pool.query<{ n: number }>(
+          `select count(*)::int as n from letters l left join users u on u.id = l.creator_id ${where}`,
+          where.params,
+        ),
       ]);
       return { rows: rows.rows.map(toLetter), count: count.rows[0]!.n, filter_options: {} };
     },
@@ -210,6 +240,133 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
         .header('content-type', 'image/jpeg')
         .header('cache-control', 'private, max-age=3600')
         .send(blobs.read(rows[0].thumbnail_key));
+    },
+  );
+
+  const uuidsBody = z.strictObject({ uuids: z.array(z.string().min(1).max(100)).min(1).max(500) });
+  const manage = { kind: 'member', anyOf: ['delete_letter'] } as const;
+
+  /** Letters of the caller's company among the ids, locked; another company's id reads as not found. */
+  async function lockOwn(client: import('pg').ClientBase, accountId: string, uuids: string[]) {
+    const { rows } = await client.query<{
+      id: string;
+      status: string;
+      mark_for_deletion: boolean;
+      blob_key: string;
+      thumbnail_key: string | null;
+    }>(
+      'select id, status, mark_for_deletion, blob_key, thumbnail_key from letters where account_id = $1 and id = any($2::text[]) for update',
+      [accountId, uuids],
+    );
+    if (rows.length !== new Set(uuids).size) throw new AppError('NOT_FOUND');
+    return rows;
+  }
+
+  app.post(
+    '/api/letters/trash',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Move letters to the trash (soft delete)',
+        body: uuidsBody,
+        response: { 200: z.object({ trashed: z.array(z.string()) }), 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: manage },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { uuids } = request.body as { uuids: string[] };
+      await inTransaction(pool, async (client) => {
+        const rows = await lockOwn(client, auth.accountId, uuids);
+        const blocked = rows.filter((r) => !canDeleteLetter(r.status));
+        if (blocked.length)
+          throw new AppError('CONFLICT', `These letters cannot be deleted now: ${blocked.map((r) => r.id).join(', ')}`);
+        await client.query(
+          'update letters set mark_for_deletion = true, updated_at = now() where id = any($1::text[])',
+          [uuids],
+        );
+        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+      });
+      return { trashed: uuids };
+    },
+  );
+
+  app.post(
+    '/api/letters/restore',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Restore letters from the trash',
+        body: uuidsBody,
+        response: { 200: z.object({ restored: z.array(z.string()) }), 404: errorSchema },
+      },
+      config: { access: manage },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { uuids } = request.body as { uuids: string[] };
+      await inTransaction(pool, async (client) => {
+        await lockOwn(client, auth.accountId, uuids);
+        await client.query(
+          'update letters set mark_for_deletion = false, updated_at = now() where id = any($1::text[])',
+          [uuids],
+        );
+        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+      });
+      return { restored: uuids };
+    },
+  );
+
+  app.post(
+    '/api/letters/delete-permanently',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Delete letters in the trash for good (their files too)',
+        body: uuidsBody,
+        response: { 200: z.object({ deleted: z.array(z.string()) }), 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: manage },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { uuids } = request.body as { uuids: string[] };
+      const files = await inTransaction(pool, async (client) => {
+        const rows = await lockOwn(client, auth.accountId, uuids);
+        if (rows.some((r) => !r.mark_for_deletion))
+          throw new AppError('CONFLICT', 'Only letters in the trash can be deleted permanently.');
+        await client.query('delete from letters where id = any($1::text[])', [uuids]);
+        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+        return rows.flatMap((r) => [r.blob_key, ...(r.thumbnail_key ? [r.thumbnail_key] : [])]);
+      });
+      // Files go after the rows are gone for good: a failure here leaves an orphan file, never a letter without its file.
+      await Promise.all(files.map((k) => blobs.delete(k)));
+      return { deleted: uuids };
+    },
+  );
+
+  app.patch(
+    '/api/letters/processed',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Mark letters processed',
+        body: z.strictObject({ letter_ids: z.array(z.string().min(1).max(100)).min(1).max(500) }),
+        response: { 200: z.object({ processed_letters: z.array(z.string()) }), 404: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['see_letters'] } },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { letter_ids } = request.body as { letter_ids: string[] };
+      const processed = await inTransaction(pool, async (client) => {
+        await lockOwn(client, auth.accountId, letter_ids);
+        await client.query('update letters set processed = true, updated_at = now() where id = any($1::text[])', [
+          letter_ids,
+        ]);
+        return letter_ids;
+      });
+      return { processed_letters: processed };
     },
   );
 }
