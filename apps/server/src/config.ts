@@ -38,6 +38,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SECURE_COOKIES: bool,
   SERVE_WEB: bool,
+  /** A postcode validation service (GET {url}/postcodes/{postcode}/validate); "sandbox" for the built-in one; unset: format only. */
+  POSTCODE_SERVICE_URL: z.string().optional(),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).default(14),
 });

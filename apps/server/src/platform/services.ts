@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
+import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
 import { createAuth } from './auth.js';
 import { createFileBlobStore } from './blobs.js';
 import { openDatabase } from './db/client.js';
@@ -30,12 +31,19 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
   });
   const hub = new EventHub(database.pool, log);
   const blobs = createFileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+  const postcodes =
+    config.POSTCODE_SERVICE_URL === 'sandbox'
+      ? createSandboxPostcodeService()
+      : config.POSTCODE_SERVICE_URL
+        ? createHttpPostcodeService(config.POSTCODE_SERVICE_URL)
+        : null;
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
     },
-    [ANALYSE_TASK]: async (payload) => {
-      await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId);
+    [ANALYSE_TASK]: async (payload, helpers) => {
+      const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+      await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId, postcodes, isLastAttempt);
     },
   };
   return {

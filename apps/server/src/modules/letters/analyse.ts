@@ -12,6 +12,7 @@ import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
+import type { PostcodeService } from '../../providers/postcodes.js';
 import { PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
 
 export const ANALYSE_TASK = 'analyse_letter';
@@ -29,7 +30,12 @@ interface Outcome {
 }
 
 /** Works out a letter's status from its file (page count, page-1 address, postcode, clear zone, thumbnail). */
-export async function analysePdf(file: string, blobs: BlobStore, thumbnailKey: string): Promise<Outcome> {
+export async function analysePdf(
+  file: string,
+  blobs: BlobStore,
+  thumbnailKey: string,
+  postcodes: PostcodeService | null = null,
+): Promise<Outcome> {
   let info: { pages: number; encrypted: boolean };
   try {
     info = await pdfInfo(file);
@@ -84,6 +90,16 @@ export async function analysePdf(file: string, blobs: BlobStore, thumbnailKey: s
       ...base,
       ...found,
     };
+  // The configured service's answer is the answer. When it cannot be reached the job fails and is
+  // retried with backoff; after the last attempt the letter ends in Failed to Analyse.
+  if (postcodes && !(await postcodes.validate(reading.postcode))) {
+    return {
+      status: LETTER_STATUS.invalidPostcode,
+      reason: `The postcode ${reading.postcode} does not exist.`,
+      ...base,
+      ...found,
+    };
+  }
   if (!isClearZoneEmpty(words, BARCODE_CLEAR_ZONES.DL))
     return {
       status: LETTER_STATUS.barcodeAreaNotEmpty,
@@ -95,7 +111,13 @@ export async function analysePdf(file: string, blobs: BlobStore, thumbnailKey: s
 }
 
 /** The durable job: analyse, then record the outcome and its history row in one transaction. */
-export async function runAnalysis(pool: pg.Pool, blobs: BlobStore, letterId: string): Promise<void> {
+export async function runAnalysis(
+  pool: pg.Pool,
+  blobs: BlobStore,
+  letterId: string,
+  postcodes: PostcodeService | null = null,
+  isLastAttempt = true,
+): Promise<void> {
   const { rows } = await pool.query<{ blob_key: string; account_id: string; status: string }>(
     'select blob_key, account_id, status from letters where id = $1',
     [letterId],
@@ -104,14 +126,20 @@ export async function runAnalysis(pool: pg.Pool, blobs: BlobStore, letterId: str
   if (!letter || letter.status !== LETTER_STATUS.analysing) return; // deleted or already done: nothing to do
   // Whatever happens (a tool killed at its time limit, a file that crashes it), the letter ends in
   // a named status with a reason: never Processing forever.
-  const outcome = await analysePdf(blobs.localPath(letter.blob_key), blobs, `thumbnails/${letterId}.jpg`).catch(
-    (error: unknown): Outcome => ({
+  const outcome = await analysePdf(
+    blobs.localPath(letter.blob_key),
+    blobs,
+    `thumbnails/${letterId}.jpg`,
+    postcodes,
+  ).catch((error: unknown): Outcome => {
+    if (!isLastAttempt) throw error; // the queue retries with backoff
+    return {
       status: LETTER_STATUS.failedToAnalyse,
       reason: (error as { killed?: boolean }).killed
         ? 'The file took too long to analyse.'
         : 'The file could not be analysed. Re-save it as a standard PDF and upload it again.',
-    }),
-  );
+    };
+  });
   await inTransaction(pool, async (client) => {
     await client.query(
       `update letters set status = $2, status_reason = $3, num_pages = $4, recipient_name_snapshot = $5,
