@@ -2,10 +2,16 @@
 // process (web app, API, job workers) on its embedded PostgreSQL under data/.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureBuilt, ensureDependencies, ROOT } from './lib.mjs';
+import { ensureBuilt, ensureDependencies, ensureSystemPackages, ROOT } from './lib.mjs';
 
 try {
   ensureDependencies();
+  try {
+    // Letters are analysed with poppler's tools; without them letters end in Failed to Analyse.
+    ensureSystemPackages([{ name: 'poppler-utils', path: '/usr/bin/pdftoppm' }]);
+  } catch (error) {
+    console.warn(`! ${error.message} Letters cannot be analysed until poppler-utils is installed.`);
+  }
   ensureBuilt();
 } catch (error) {
   console.error(error.message);

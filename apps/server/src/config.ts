@@ -17,7 +17,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** The public address of the product, used in emailed links. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   /** Host names of internal servers; a browser arriving on one is redirected to PUBLIC_URL. */
   INTERNAL_HOSTS: z.string().default(''),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
@@ -44,7 +44,8 @@ const envSchema = z.object({
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).default(14),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
   authSecret: string;
   secureCookies: boolean;
   serveWeb: boolean;
@@ -59,10 +60,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  // By default the product is reached where it listens.
+  const PUBLIC_URL = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
+    PUBLIC_URL,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR, 'auth-secret'),
-    secureCookies: c.SECURE_COOKIES ?? c.PUBLIC_URL.startsWith('https://'),
+    secureCookies: c.SECURE_COOKIES ?? PUBLIC_URL.startsWith('https://'),
     serveWeb: c.SERVE_WEB ?? c.NODE_ENV !== 'test',
     internalHosts: c.INTERNAL_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
