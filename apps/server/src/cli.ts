@@ -56,7 +56,7 @@ async function main() {
       permissions: groupByKind(permissions as Permission[]),
       ttlDays: config.INVITATION_TTL_DAYS,
     });
-    await sendInvitationEmail(services, config, { uniqueId, accountId: values.account, email, fullName });
+    await sendInvitationEmail(services.pool, config, { uniqueId, accountId: values.account, email, fullName });
     console.log(
       JSON.stringify({ uniqueId, accountId: values.account, link: invitationLink(config, uniqueId, values.account) }),
     );

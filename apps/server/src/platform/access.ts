@@ -81,8 +81,8 @@ export function registerAccessControl(app: FastifyInstance, { pool, secret, secu
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
-    const auth = await resolveAuth(request, reply, pool, secret, secureCookies);
     if (access.kind === 'public') return;
+    const auth = await resolveAuth(request, reply, pool, secret, secureCookies);
     if (!auth) throw new AppError('UNAUTHENTICATED');
     if (access.ownerOnly && !auth.row.roles.includes('owner')) throw new AppError('PERMISSION_DENIED');
     if (!hasAny(auth.abilities, access.anyOf ?? [])) throw new AppError('PERMISSION_DENIED');

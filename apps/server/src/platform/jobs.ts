@@ -43,6 +43,24 @@ export async function openJobQueue(pool: pg.Pool, log: JobLog): Promise<JobQueue
   };
 }
 
+/**
+ * Adds a job on the caller's connection: inside a transaction it commits with the change it
+ * belongs to, or not at all.
+ */
+export async function addJob(
+  q: pg.ClientBase | pg.Pool,
+  task: string,
+  payload: object,
+  opts: { maxAttempts?: number; jobKey?: string } = {},
+): Promise<void> {
+  await q.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)', [
+    task,
+    JSON.stringify(payload),
+    opts.maxAttempts ?? 10,
+    opts.jobKey ?? null,
+  ]);
+}
+
 /** Runs the workers in this process; jobs are picked up in milliseconds through LISTEN/NOTIFY. */
 export function startWorkers(pool: pg.Pool, taskList: TaskList, concurrency: number, log: JobLog): Promise<Runner> {
   return run({

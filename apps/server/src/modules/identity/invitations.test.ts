@@ -127,7 +127,7 @@ describe('invitations', () => {
 
   it('emails the invitee the /invited/signUp link through the job queue', async () => {
     const { uniqueId, accountId, owner } = await invite('mailme@example.com', 'Mail Me');
-    await sendInvitationEmail(t.services, t.config, {
+    await sendInvitationEmail(t.services.pool, t.config, {
       uniqueId,
       accountId,
       email: 'mailme@example.com',

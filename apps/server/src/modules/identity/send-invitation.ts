@@ -1,6 +1,8 @@
+import type pg from 'pg';
 import type { Config } from '../../config.js';
+import { addJob } from '../../platform/jobs.js';
 import { invitationEmail } from '../../platform/mail.js';
-import { type Services, TASKS } from '../../platform/services.js';
+import { TASKS } from '../../platform/services.js';
 
 /** The link an invitee opens: /invited/signUp/{uniqueId}/{accountId}. */
 export function invitationLink(config: Config, uniqueId: string, accountId: string): string {
@@ -10,19 +12,14 @@ export function invitationLink(config: Config, uniqueId: string, accountId: stri
   ).toString();
 }
 
-/** Queues the invitation email (a durable job). */
+/** Queues the invitation email (a durable job); with a transaction's client it commits with the invitation. */
 export async function sendInvitationEmail(
-  services: Pick<Services, 'jobs' | 'pool'>,
+  q: pg.ClientBase | pg.Pool,
   config: Config,
   invite: { uniqueId: string; accountId: string; email: string; fullName: string },
 ) {
-  const { rows } = await services.pool.query<{ name: string }>('select name from accounts where id = $1', [
-    invite.accountId,
-  ]);
+  const { rows } = await q.query<{ name: string }>('select name from accounts where id = $1', [invite.accountId]);
   const company = rows[0]?.name ?? 'your company';
   const link = invitationLink(config, invite.uniqueId, invite.accountId);
-  await services.jobs.add(
-    TASKS.sendEmail,
-    invitationEmail({ email: invite.email, name: invite.fullName }, company, link),
-  );
+  await addJob(q, TASKS.sendEmail, invitationEmail({ email: invite.email, name: invite.fullName }, company, link));
 }

@@ -6,6 +6,7 @@ import type { App, AppDeps } from '../../app.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { addJob } from '../../platform/jobs.js';
 import { likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { errorSchema } from '../identity/schemas.js';
 import { listSchema } from '../users/schemas.js';
@@ -132,11 +133,7 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
           LETTER_STATUS.analysing,
         ]);
         // The analysis job commits with the letter: a restart resumes it, and retries are bounded.
-        await client.query(`select graphile_worker.add_job($1, $2::json, max_attempts => 3, job_key => $3)`, [
-          ANALYSE_TASK,
-          JSON.stringify({ letterId: id }),
-          `analyse:${id}`,
-        ]);
+        await addJob(client, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
         await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
       });
       return reply.status(201).send({ uuid: id, status: LETTER_STATUS.analysing });

@@ -14,12 +14,10 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
-import { invitationEmail } from '../../platform/mail.js';
-import { TASKS } from '../../platform/services.js';
 import { needsApproval, registerApprovalHandler, requestApproval } from '../approvals/approvals.js';
 import { insertInvitation } from '../identity/create-invitation.js';
 import { errorSchema } from '../identity/schemas.js';
-import { invitationLink } from '../identity/send-invitation.js';
+import { sendInvitationEmail } from '../identity/send-invitation.js';
 import { departmentIds, getMember, SUPERVISED_COLUMN, toUserRow, USER_COLUMNS } from './queries.js';
 import { listSchema, spendingCapSchema, userRowSchema } from './schemas.js';
 import { spentThisMonth } from './spend.js';
@@ -50,15 +48,13 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       supervisedDepartmentIds: supervisedIds,
       ttlDays: config.INVITATION_TTL_DAYS,
     });
-    const { rows } = await client.query<{ name: string }>('select name from accounts where id = $1', [accountId]);
-    const link = invitationLink(config, created.uniqueId, accountId);
     // The email job commits with the invitation, or not at all.
-    await client.query('select graphile_worker.add_job($1, $2::json, max_attempts => 10)', [
-      TASKS.sendEmail,
-      JSON.stringify(
-        invitationEmail({ email: body.email_address, name: body.user_name }, rows[0]?.name ?? 'your company', link),
-      ),
-    ]);
+    await sendInvitationEmail(client, config, {
+      uniqueId: created.uniqueId,
+      accountId,
+      email: body.email_address,
+      fullName: body.user_name,
+    });
     await publish(client, { accountId, message: { type: 'refresh', entities: ['users'] } });
     return created;
   }
