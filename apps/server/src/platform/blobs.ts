@@ -12,6 +12,9 @@ export interface BlobStore {
   /** A local path for tools that need one (poppler); the file store hands out its own. */
   localPath(key: string): string;
   delete(key: string): Promise<void>;
+  /** Moves a stored file to another key (atomic on one disk). */
+  rename(from: string, to: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
@@ -33,5 +36,14 @@ export function createFileBlobStore(root: string): BlobStore {
     read: (key) => createReadStream(file(key)),
     localPath: file,
     delete: (key) => rm(file(key), { force: true }),
+    async rename(from, to) {
+      await mkdir(path.dirname(file(to)), { recursive: true });
+      await rename(file(from), file(to));
+    },
+    exists: (key) =>
+      stat(file(key)).then(
+        () => true,
+        () => false,
+      ),
   };
 }

@@ -93,39 +93,43 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
         .catch(() => undefined);
       if (file?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'Attach the letter as the "file" field.');
       const id = randomUUID();
-      const key = `letters/${auth.accountId}/${id}.pdf`;
+      // The upload lands under a neutral name; once its content is known it is renamed, so a
+      // refused file never sits in the store under a trusted name.
+      const incoming = `letters/${auth.accountId}/${id}.upload`;
       const detected: { kind: 'pdf' | 'docx' | 'other' } = { kind: 'other' };
       const checked = sniff((b) => {
         if (b.subarray(0, 5).toString('latin1') === '%PDF-') detected.kind = 'pdf';
         else if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) detected.kind = 'docx';
       });
-      const size = await blobs.put(key, (file.file as Readable).pipe(checked));
+      const size = await blobs.put(incoming, (file.file as Readable).pipe(checked));
       if (file.file.truncated) {
-        await blobs.delete(key);
+        await blobs.delete(incoming);
         throw new AppError('BODY_TOO_LARGE', `A letter can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
       }
-      if (detected.kind !== 'pdf') {
-        await blobs.delete(key);
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          detected.kind === 'docx'
-            ? 'Word documents cannot be converted yet: save the letter as PDF and upload it again.'
-            : 'Only PDF or DOCX files can be uploaded.',
-        );
+      if (detected.kind === 'other') {
+        await blobs.delete(incoming);
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF or DOCX files can be uploaded.');
       }
+      // A zip is only taken as a Word document when it says so; its parts are checked by the analysis job.
+      const pdfKey = `letters/${auth.accountId}/${id}.pdf`;
+      const sourceKey = detected.kind === 'docx' ? `letters/${auth.accountId}/${id}.docx` : null;
+      await blobs.rename(incoming, sourceKey ?? pdfKey);
+      const fallbackName = detected.kind === 'docx' ? 'letter.docx' : 'letter.pdf';
       await inTransaction(pool, async (client) => {
         await client.query(
-          `insert into letters (id, account_id, creator_id, name, document_type, status, blob_key, size_bytes)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          `insert into letters (id, account_id, creator_id, name, document_type, status, blob_key, size_bytes, source_type, source_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
           [
             id,
             auth.accountId,
             auth.userId,
-            file.filename.slice(0, 255) || 'letter.pdf',
+            file.filename.slice(0, 255) || fallbackName,
             type,
             LETTER_STATUS.analysing,
-            key,
+            pdfKey,
             size,
+            detected.kind,
+            sourceKey,
           ],
         );
         await client.query('insert into letter_history (letter_id, status) values ($1, $2)', [
@@ -250,9 +254,10 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
       status: string;
       mark_for_deletion: boolean;
       blob_key: string;
+      source_key: string | null;
       thumbnail_key: string | null;
     }>(
-      'select id, status, mark_for_deletion, blob_key, thumbnail_key from letters where account_id = $1 and id = any($2::text[]) for update',
+      'select id, status, mark_for_deletion, blob_key, source_key, thumbnail_key from letters where account_id = $1 and id = any($2::text[]) for update',
       [accountId, uuids],
     );
     if (rows.length !== new Set(uuids).size) throw new AppError('NOT_FOUND');
@@ -334,7 +339,7 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
           throw new AppError('CONFLICT', 'Only letters in the trash can be deleted permanently.');
         await client.query('delete from letters where id = any($1::text[])', [uuids]);
         await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
-        return rows.flatMap((r) => [r.blob_key, ...(r.thumbnail_key ? [r.thumbnail_key] : [])]);
+        return rows.flatMap((r) => [r.blob_key, r.source_key, r.thumbnail_key].filter((k): k is string => !!k));
       });
       // Files go after the rows are gone for good: a failure here leaves an orphan file, never a letter without its file.
       await Promise.all(files.map((k) => blobs.delete(k)));

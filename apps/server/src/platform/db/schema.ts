@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -290,10 +292,28 @@ export const letters = pgTable(
     blobKey: text('blob_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** What was uploaded: a PDF, or a DOCX converted to the PDF under blob_key (the original under source_key). */
+    sourceType: text('source_type').notNull().default('pdf'),
+    sourceKey: text('source_key'),
+    /** A letter cut from a merged file points to it; the merged file is kept. */
+    parentId: text('parent_id').references((): AnyPgColumn => letters.id, { onDelete: 'set null' }),
+    /** Of a merged letter: null (never split), splitting, split or failed, and how many letters it gave. */
+    splitStatus: text('split_status'),
+    splitCount: integer('split_count'),
+    deliveryChannels: text('delivery_channels').array().notNull().default(sql`'{}'::text[]`),
+    successfulDeliveryChannels: text('successful_delivery_channels').array().notNull().default(sql`'{}'::text[]`),
+    unsuccessfulDeliveryChannels: text('unsuccessful_delivery_channels').array().notNull().default(sql`'{}'::text[]`),
+    hasBeenPosted: boolean('has_been_posted').notNull().default(false),
+    cloudSynced: boolean('cloud_synced').notNull().default(false),
+    deliveredOn: timestamp('delivered_on', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('letters_account_created_idx').on(t.accountId, t.createdAt, t.id)],
+  (t) => [
+    index('letters_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('letters_parent_idx').on(t.parentId),
+    index('letters_analysing_idx').on(t.updatedAt).where(sql`status = 'Analysing'`),
+  ],
 );
 
 /** Every status a letter went through, with the reason. */
