@@ -49,8 +49,8 @@ beforeAll(async () => {
   fx.notification = rows[0].id;
   fx.letter = 'letter-of-b';
   await t.services.pool.query(
-    `insert into letters (id, account_id, name, status, blob_key, size_bytes)
-     values ($1, $2, 'b.pdf', 'Analysis Complete', 'letters/b.pdf', 10)`,
+    `insert into letters (id, account_id, name, status, blob_key, size_bytes, document_type)
+     values ($1, $2, 'b.pdf', 'Analysis Complete', 'letters/b.pdf', 10, 'merged')`,
     [fx.letter, b.me.account.id],
   );
   // Every fixture exists, so a 404 below means "not yours", never "no such id".
@@ -78,6 +78,10 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'DELETE /api/notifications/:id': () => ({ url: `/api/notifications/${fx.notification}` }),
   'GET /api/letters/:id': () => ({ url: `/api/letters/${fx.letter}` }),
   'GET /api/letters/:id/thumbnail': () => ({ url: `/api/letters/${fx.letter}/thumbnail` }),
+  'GET /api/letters/:id/file': () => ({ url: `/api/letters/${fx.letter}/file` }),
+  'GET /api/letters/:id/metadata': () => ({ url: `/api/letters/${fx.letter}/metadata` }),
+  'GET /api/letters/:id/history': () => ({ url: `/api/letters/${fx.letter}/history` }),
+  'POST /api/letters/:id/split': () => ({ url: `/api/letters/${fx.letter}/split` }),
   'POST /api/letters/trash': () => ({ url: '/api/letters/trash', body: { uuids: [fx.letter] } }),
   'POST /api/letters/restore': () => ({ url: '/api/letters/restore', body: { uuids: [fx.letter] } }),
   'POST /api/letters/delete-permanently': () => ({

@@ -11,8 +11,10 @@ import {
   isMailDisabled,
   isUkPostcodeFormat,
   LETTER_STATUS,
+  MAPPED_RAW_STATUSES,
   normalisePostcode,
   panelBadgeColour,
+  rawStatusesFor,
   readAddress,
   SCHEDULED_PREFIX,
   shellBadgeColour,
@@ -202,5 +204,20 @@ describe('address reader', () => {
   it('checks the barcode clear zone is empty', () => {
     expect(isClearZoneEmpty([t('Jane Doe', 22, 56)])).toBe(true);
     expect(isClearZoneEmpty([t('PRIVATE & CONFIDENTIAL', 22, 46)])).toBe(false);
+  });
+});
+
+describe('rawStatusesFor', () => {
+  it('inverts the display mapping: every mapped raw status shows the label it is listed under', () => {
+    for (const label of DISPLAY_STATUSES) {
+      const { raw } = rawStatusesFor(label);
+      for (const r of raw) expect(displayLetterStatus(r)).toBe(label);
+    }
+    expect(rawStatusesFor('Encountered Issues').raw.sort()).toEqual(['Barcode area not empty', 'Invalid Postcode']);
+    expect(rawStatusesFor('Scheduled')).toEqual({ raw: [], scheduled: true, otherwise: false });
+    expect(rawStatusesFor('Failed')).toEqual({ raw: [], scheduled: false, otherwise: true });
+    // Corrupted and Failed to Analyse are not mapped, so they fall under Failed.
+    expect(MAPPED_RAW_STATUSES).not.toContain('Corrupted');
+    expect(MAPPED_RAW_STATUSES).not.toContain('Failed to Analyse');
   });
 });

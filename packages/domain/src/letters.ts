@@ -129,3 +129,21 @@ export function isMailDisabled(numPages: number, recipientOmitsMail: boolean, ra
     raw === LETTER_STATUS.barcodeAreaNotEmpty
   );
 }
+
+/**
+ * The raw statuses behind a display label, for filtering in a database: `raw` lists exact values,
+ * `scheduled` means the scheduled prefix, and `otherwise` (Failed) means every value not mapped
+ * elsewhere. A failed flag shows Failed whatever the raw value.
+ */
+export function rawStatusesFor(label: DisplayStatus): { raw: string[]; scheduled: boolean; otherwise: boolean } {
+  return {
+    raw: Object.entries(DISPLAY)
+      .filter(([, shown]) => shown === label)
+      .map(([raw]) => raw),
+    scheduled: label === 'Scheduled',
+    otherwise: label === 'Failed',
+  };
+}
+
+/** Every raw status that has a display label of its own (anything else shows Failed). */
+export const MAPPED_RAW_STATUSES: readonly string[] = Object.keys(DISPLAY);

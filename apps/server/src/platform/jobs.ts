@@ -69,7 +69,8 @@ export function startWorkers(pool: pg.Pool, taskList: TaskList, concurrency: num
     concurrency,
     noHandleSignals: true,
     pollInterval: 2000,
-    crontab: '',
+    // Every minute: letters whose analysis was lost move on (modules/letters/sweep.ts).
+    crontab: '* * * * * sweep_stuck_letters ?max=1',
     logger: jobLogger(log),
   });
 }

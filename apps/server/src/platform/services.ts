@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
+import { runSplit, SPLIT_TASK } from '../modules/letters/split.js';
+import { SWEEP_TASK, sweepStuckLetters } from '../modules/letters/sweep.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
 import { createAuth } from './auth.js';
 import { createFileBlobStore } from './blobs.js';
@@ -44,6 +46,14 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     [ANALYSE_TASK]: async (payload, helpers) => {
       const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
       await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId, postcodes, isLastAttempt);
+    },
+    [SPLIT_TASK]: async (payload, helpers) => {
+      const { letterId, userId } = payload as { letterId: string; userId: string | null };
+      await runSplit(database.pool, blobs, letterId, userId, helpers.job.attempts >= helpers.job.max_attempts);
+    },
+    [SWEEP_TASK]: async () => {
+      const swept = await sweepStuckLetters(database.pool);
+      if (swept) log.warn({ swept }, 'letters stuck in analysis moved to Failed to Analyse');
     },
   };
   return {

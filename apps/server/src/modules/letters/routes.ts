@@ -1,16 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
-import { canDeleteLetter, displayLetterStatus, LETTER_STATUS, SCHEDULED_PREFIX } from '@lp/domain';
+import {
+  canDeleteLetter,
+  canSplitLetter,
+  DISPLAY_STATUSES,
+  type DisplayStatus,
+  displayLetterStatus,
+  LETTER_STATUS,
+  MAPPED_RAW_STATUSES,
+  rawStatusesFor,
+  SCHEDULED_PREFIX,
+} from '@lp/domain';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
-import { likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { errorSchema } from '../identity/schemas.js';
 import { listSchema } from '../users/schemas.js';
 import { ANALYSE_TASK } from './analyse.js';
+import { SPLIT_TASK } from './split.js';
+import { registerThumbnailStream } from './thumbnail-stream.js';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -19,9 +32,11 @@ const letterSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   document_type: z.enum(['regular', 'merged']),
+  source_type: z.enum(['pdf', 'docx']),
   status: z.string(),
   display_status: z.string(),
   status_reason: z.string().nullable(),
+  force_status_error: z.boolean(),
   num_pages: z.number().int().nullable(),
   recipient_name_snapshot: z.string().nullable(),
   recipient_address_snapshot: z.array(z.string()).nullable(),
@@ -29,22 +44,104 @@ const letterSchema = z.object({
   mark_for_deletion: z.boolean(),
   processed: z.boolean(),
   creator_email: z.string().nullable(),
+  creator_name: z.string().nullable(),
   creation_date: z.string(),
+  has_thumbnail: z.boolean(),
+  parent_uuid: z.string().nullable(),
+  split_status: z.enum(['splitting', 'split', 'failed']).nullable(),
+  split_count: z.number().int().nullable(),
+  has_been_posted: z.boolean(),
+  cloud_synced: z.boolean(),
+  delivered_on: z.string().nullable(),
+  delivery_channels: z.array(z.string()),
+  successful_delivery_channels: z.array(z.string()),
+  unsuccessful_delivery_channels: z.array(z.string()),
 });
 
-const COLUMNS = `l.id as uuid, l.name, l.document_type, l.status, l.force_status_error, l.status_reason, l.num_pages::int as num_pages,
-  l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode, l.mark_for_deletion, l.processed,
-  u.email as creator_email, l.created_at`;
+const COLUMNS = `l.id as uuid, l.name, l.document_type, l.source_type, l.status, l.force_status_error, l.status_reason,
+  l.num_pages::int as num_pages, l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode, l.mark_for_deletion,
+  l.processed, u.email as creator_email, u.name as creator_name, l.created_at, l.thumbnail_key is not null as has_thumbnail,
+  l.parent_id as parent_uuid, l.split_status, l.split_count, l.has_been_posted, l.cloud_synced, l.delivered_on,
+  l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels`;
 
-type Row = Omit<z.infer<typeof letterSchema>, 'display_status' | 'creation_date'> & {
-  force_status_error: boolean;
+type Row = Omit<z.infer<typeof letterSchema>, 'display_status' | 'creation_date' | 'delivered_on'> & {
   created_at: Date;
+  delivered_on: Date | null;
 };
-const toLetter = ({ force_status_error, created_at, ...r }: Row) => ({
+const toLetter = ({ created_at, delivered_on, ...r }: Row) => ({
   ...r,
-  display_status: displayLetterStatus(r.status, force_status_error),
+  display_status: displayLetterStatus(r.status, r.force_status_error),
   creation_date: created_at.toISOString(),
+  delivered_on: delivered_on?.toISOString() ?? null,
 });
+
+const TABS = ['all', 'new', 'scheduled', 'sent', 'failed', 'trash'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The SQL condition of a display status, matching displayLetterStatus (parameters go into `where`). */
+function displayCondition(label: DisplayStatus, where: Where): string {
+  const { raw, scheduled, otherwise } = rawStatusesFor(label);
+  const prefix = () => where.param(`${SCHEDULED_PREFIX}%`);
+  if (otherwise)
+    return `(l.force_status_error or (not (l.status = any(${where.param(MAPPED_RAW_STATUSES)}::text[])) and l.status not like ${prefix()}))`;
+  if (scheduled) return `(not l.force_status_error and l.status like ${prefix()})`;
+  return `(not l.force_status_error and l.status = any(${where.param(raw)}::text[]))`;
+}
+
+const TAB_STATUS: Partial<Record<Tab, DisplayStatus>> = {
+  new: 'New',
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** The SQL condition of a tab: the trash holds deleted letters, every other tab the rest. */
+function tabCondition(tab: Tab, where: Where): string {
+  if (tab === 'trash') return 'l.mark_for_deletion';
+  const status = TAB_STATUS[tab];
+  return status ? `(not l.mark_for_deletion and ${displayCondition(status, where)})` : 'not l.mark_for_deletion';
+}
+
+/** The account, search and filter conditions of a list query (the tab aside). */
+function listConditions(q: Record<string, unknown> & { search: string }, accountId: string): Where {
+  const where = new Where().add('l.account_id = ?', accountId);
+  if (q.search) {
+    const like = likePattern(q.search);
+    where.add(
+      `(lower(l.name) like ? escape '\\' or lower(coalesce(l.recipient_name_snapshot, '')) like ? escape '\\'
+        or l.creator_id in (select id from users where account_id = ? and lower(name) like ? escape '\\'))`,
+      like,
+      like,
+      accountId,
+      like,
+    );
+  }
+  const statuses = filterValues(q, 'status');
+  if (statuses.length) {
+    const unknown = statuses.filter((s) => !(DISPLAY_STATUSES as readonly string[]).includes(s));
+    if (unknown.length) throw new AppError('VALIDATION_FAILED', `Unknown status: ${unknown.join(', ')}`);
+    const parts = statuses.map((s) => displayCondition(s as DisplayStatus, where));
+    where.add(`(${parts.join(' or ')})`);
+  }
+  const creators = filterValues(q, 'creator');
+  if (creators.length)
+    where.add(
+      'l.creator_id in (select id from users where account_id = ? and email = any(?::text[]))',
+      accountId,
+      creators.map((c) => c.toLowerCase()),
+    );
+  for (const range of filterValues(q, 'creation_date')) {
+    const [from, to] = range.split('/').map((end) => (end === '..' || !end ? null : new Date(end)));
+    if ([from, to].some((d) => d && Number.isNaN(d.getTime())))
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The date filter must be "<from>/<to>" in ISO 8601, ".." for an open end.',
+      );
+    if (from) where.add('l.created_at >= ?', from);
+    if (to) where.add('l.created_at <= ?', to);
+  }
+  return where;
+}
 
 /** Checks the first bytes of a stream (the type by content, never by extension) and passes everything on. */
 function sniff(head: (bytes: Buffer) => void): Transform {
@@ -68,7 +165,7 @@ function sniff(head: (bytes: Buffer) => void): Transform {
   });
 }
 
-export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
+export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
   app.post(
     '/api/letters/files',
     {
@@ -145,61 +242,61 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
   );
 
   const read = { kind: 'member', anyOf: ['see_letters'] } as const;
-  const listQuery = listQuerySchema([], ['all', 'new', 'scheduled', 'sent', 'failed', 'trash']);
-  const SENT = [LETTER_STATUS.delivered, LETTER_STATUS.sentAsEmailAttachment, LETTER_STATUS.posted];
-  const KNOWN = Object.values(LETTER_STATUS);
-  /** The SQL condition of each tab, matching displayLetterStatus. */
-  const tabCondition = (tab: string, where: Where) => {
-    if (tab === 'trash') return where.add('l.mark_for_deletion');
-    where.add('not l.mark_for_deletion');
-    if (tab === 'new') where.add('l.status = ? and not l.force_status_error', LETTER_STATUS.analysisComplete);
-    if (tab === 'scheduled') where.add('l.status like ? and not l.force_status_error', `${SCHEDULED_PREFIX}%`);
-    if (tab === 'sent') where.add('l.status = any(?::text[]) and not l.force_status_error', SENT);
-    if (tab === 'failed')
-      where.add(
-        '(l.force_status_error or (not (l.status = any(?::text[])) and l.status not like ?) or l.status = any(?::text[]))',
-        KNOWN,
-        `${SCHEDULED_PREFIX}%`,
-        [LETTER_STATUS.corrupted, LETTER_STATUS.failedToAnalyse],
-      );
-    return where;
-  };
+  const listQuery = listQuerySchema(['status', 'creator', 'creation_date'], TABS);
+  type ListQuery = z.output<typeof listQuery>;
 
   app.get(
     '/api/letters',
     {
       schema: {
         tags: ['letters'],
-        summary: 'Letters of the company, newest first',
+        summary: 'Letters of the company, newest first, with the row count of every tab',
+        description:
+          'Filters: `filter.status` (display statuses), `filter.creator` (creator emails), `filter.creation_date` (`<ISO from>/<ISO to>`, `..` for an open end). Search covers the name, the recipient and the creator.',
         querystring: listQuery,
-        response: { 200: listSchema(letterSchema) },
+        response: {
+          200: listSchema(letterSchema).extend({ counts: z.record(z.enum(TABS), z.number().int()) }),
+          422: errorSchema,
+        },
       },
       config: { access: read },
     },
     async (request) => {
-      const q = request.query as z.output<typeof listQuery>;
-      const where = tabCondition(q.tab, new Where().add('l.account_id = ?', request.auth!.accountId));
-      if (q.search) {
-        const like = likePattern(q.search);
-        where.add(
-          "(lower(l.name) like ? escape '\\' or lower(coalesce(l.recipient_name_snapshot, '')) like ? escape '\\' or lower(coalesce(u.name, '')) like ? escape '\\')",
-          like,
-          like,
-          like,
-        );
-      }
+      const q = request.query as ListQuery;
+      const accountId = request.auth!.accountId;
+      const where = listConditions(q, accountId);
       const limit = rowLimit(q.limit);
-      const [rows, count] = await Promise.all([
+      // Each query numbers its own parameters after the shared conditions'.
+      const extend = () => {
+        const w = new Where();
+        w.params.push(...where.params);
+        return w;
+      };
+      const tabbed = extend();
+      const rowsWhere = `${where} and ${tabCondition(q.tab, tabbed)}`;
+      const counted = extend();
+      const countsSql = TABS.map(
+        (tab) => `count(*) filter (where ${tabCondition(tab, counted)})::int as "${tab}"`,
+      ).join(', ');
+      const [rows, counts, creators] = await Promise.all([
         pool.query<Row>(
-          `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id ${where} order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}`,
-          where.params,
+          `select ${COLUMNS} from (select l.id from letters l ${rowsWhere} order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}) page
+             join letters l on l.id = page.id left join users u on u.id = l.creator_id
+            order by l.created_at desc, l.id desc`,
+          tabbed.params,
         ),
-        pool.query<{ n: number }>(
-          `select count(*)::int as n from letters l left join users u on u.id = l.creator_id ${where}`,
-          where.params,
-        ),
+        pool.query<Record<Tab, number>>(`select ${countsSql} from letters l ${where}`, counted.params),
+        pool.query<{ email: string }>('select email from users where account_id = $1 order by email limit 200', [
+          accountId,
+        ]),
       ]);
-      return { rows: rows.rows.map(toLetter), count: count.rows[0]!.n, filter_options: {} };
+      const tabCounts = counts.rows[0]!;
+      return {
+        rows: rows.rows.map(toLetter),
+        count: tabCounts[q.tab],
+        counts: tabCounts,
+        filter_options: { status: [...DISPLAY_STATUSES], creator: creators.rows.map((r) => r.email) },
+      };
     },
   );
 
@@ -243,6 +340,157 @@ export function registerLetterRoutes(app: App, { pool, blobs }: AppDeps) {
         .send(blobs.read(rows[0].thumbnail_key));
     },
   );
+
+  /** The caller's letter, or 404 (another company's letter reads as not found). */
+  async function ownLetter<T extends pg.QueryResultRow>(columns: string, id: string, accountId: string): Promise<T> {
+    const { rows } = await pool.query<T>(`select ${columns} from letters where id = $1 and account_id = $2`, [
+      id,
+      accountId,
+    ]);
+    if (!rows[0]) throw new AppError('NOT_FOUND');
+    return rows[0];
+  }
+
+  app.get(
+    '/api/letters/:id/file',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'The letter as PDF (inline, or as an attachment with ?download=1)',
+        params: idParams,
+        querystring: z.object({ download: z.enum(['0', '1']).default('0') }),
+        response: { 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: read },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const letter = await ownLetter<{ name: string; blob_key: string }>('name, blob_key', id, request.auth!.accountId);
+      if (!(await blobs.exists(letter.blob_key)))
+        throw new AppError('CONFLICT', 'The PDF of this letter is not ready yet.');
+      const filename = `${letter.name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
+      const disposition = (request.query as { download: string }).download === '1' ? 'attachment' : 'inline';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `${disposition}; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(blobs.read(letter.blob_key));
+    },
+  );
+
+  app.get(
+    '/api/letters/:id/metadata',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: "The letter's page count",
+        params: idParams,
+        response: { 200: z.object({ page_count: z.number().int().nullable() }), 404: errorSchema },
+      },
+      config: { access: read },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const letter = await ownLetter<{ page_count: number | null }>(
+        'num_pages::int as page_count',
+        id,
+        request.auth!.accountId,
+      );
+      return { page_count: letter.page_count };
+    },
+  );
+
+  app.get(
+    '/api/letters/:id/history',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Every status the letter went through, oldest first',
+        params: idParams,
+        response: {
+          200: z.object({
+            rows: z.array(z.object({ status: z.string(), reason: z.string().nullable(), at: z.string() })),
+          }),
+          404: errorSchema,
+        },
+      },
+      config: { access: read },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      await ownLetter('id', id, request.auth!.accountId);
+      const { rows } = await pool.query<{ status: string; reason: string | null; created_at: Date }>(
+        'select status, reason, created_at from letter_history where letter_id = $1 order by id limit 200',
+        [id],
+      );
+      return { rows: rows.map((r) => ({ status: r.status, reason: r.reason, at: r.created_at.toISOString() })) };
+    },
+  );
+
+  app.post(
+    '/api/letters/:id/split',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Split a merged letter into one letter per recipient (a job; the original is kept)',
+        params: idParams,
+        response: {
+          202: z.object({ uuid: z.string(), split_status: z.literal('splitting') }),
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{
+          document_type: string;
+          status: string;
+          split_status: string | null;
+          mark_for_deletion: boolean;
+        }>(
+          'select document_type, status, split_status, mark_for_deletion from letters where id = $1 and account_id = $2 for update',
+          [id, auth.accountId],
+        );
+        const letter = rows[0];
+        if (!letter) throw new AppError('NOT_FOUND');
+        if (!canSplitLetter(letter.status, letter.document_type as 'regular' | 'merged', [...auth.abilities]))
+          throw new AppError(
+            'CONFLICT',
+            letter.document_type !== 'merged'
+              ? 'Only merged letters can be split.'
+              : 'The letter is still being analysed: split it once the analysis is done.',
+          );
+        if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash to split it.');
+        if (letter.status === LETTER_STATUS.corrupted)
+          throw new AppError('CONFLICT', 'This file cannot be read, so it cannot be split.');
+        if (letter.split_status === 'splitting') throw new AppError('CONFLICT', 'The letter is already being split.');
+        if (letter.split_status === 'split') throw new AppError('CONFLICT', 'The letter has already been split.');
+        await client.query(`update letters set split_status = 'splitting', updated_at = now() where id = $1`, [id]);
+        await client.query('insert into letter_history (letter_id, status) values ($1, $2)', [id, 'Splitting']);
+        await addJob(
+          client,
+          SPLIT_TASK,
+          { letterId: id, userId: auth.userId },
+          { maxAttempts: 3, jobKey: `split:${id}` },
+        );
+        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+      });
+      return reply.status(202).send({ uuid: id, split_status: 'splitting' as const });
+    },
+  );
+
+  registerThumbnailStream(app, { pool, blobs, hub }, listQuery, (q, accountId) => {
+    const where = listConditions(q, accountId);
+    return { where: `${where} and ${tabCondition(q.tab as Tab, where)}`, params: where.params };
+  });
 
   const uuidsBody = z.strictObject({ uuids: z.array(z.string().min(1).max(100)).min(1).max(500) });
   const manage = { kind: 'member', anyOf: ['delete_letter'] } as const;

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { letterPdf, mergedPdf, simpleLetterPdf } from '../../test/fixtures/letters.js';
+import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+import { letterStarts, NO_SECOND_LETTER, wordsByPage } from './split.js';
+import { ANALYSIS_DEADLINE_MINUTES, STUCK_REASON, sweepStuckLetters } from './sweep.js';
+import { SEP } from './thumbnail-stream.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+function multipart(name: string, bytes: Buffer) {
+  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function upload(agent: Agent, name: string, bytes: Buffer, type: 'regular' | 'merged' = 'regular') {
+  const { body, contentType } = multipart(name, bytes);
+  const res = await agent.request('POST', `/api/letters/files?type=${type}`, body, { 'content-type': contentType });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().uuid as string;
+}
+
+const uuids = (res: { json(): { rows: { uuid: string }[] } }) => res.json().rows.map((r) => r.uuid);
+
+const RECIPIENTS = [
+  ['Mr John Smith', '10 High Street', 'London', 'SW1A 1AA'],
+  ['Ms Ada Lovelace', '12 St James Square', 'London', 'SW1Y 4JH'],
+  ['Dr Alan Turing', 'Bletchley Park', 'Milton Keynes', 'MK3 6EB'],
+];
+
+describe('letter list: filters, tab counts, creators', () => {
+  it('filters by display status, creator and creation date, and counts every tab under the same search', async () => {
+    const owner = await signUpCompany(t.app);
+    const colleague = await addMember(t, owner.me.account.id, {
+      name: 'Grace Hopper',
+      permissions: { operational: ['create_letter'], observable: ['see_letters'] },
+    });
+    const a = await upload(owner.agent, 'smith.pdf', await simpleLetterPdf(RECIPIENTS[0]!));
+    const b = await upload(colleague.agent, 'lovelace.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
+    const c = await upload(owner.agent, 'nowhere.pdf', await simpleLetterPdf(['Jane Doe', '1 Road', 'XX99 9XX']));
+    const d = await upload(
+      owner.agent,
+      'broken.pdf',
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 65)]),
+    );
+    await t.runJobs();
+    await owner.agent.post('/api/letters/trash', { uuids: [d] });
+
+    const all = (await owner.agent.get('/api/letters')).json();
+    expect(all.counts).toEqual({ all: 3, new: 2, scheduled: 0, sent: 0, failed: 0, trash: 1 });
+    expect(all.count).toBe(3);
+    expect(all.rows.map((r: { uuid: string }) => r.uuid)).toEqual([c, b, a]); // newest first
+    expect(all.filter_options.status).toContain('Encountered Issues');
+    expect(all.filter_options.creator).toEqual(
+      [owner.body.email, colleague.email].map((e: string) => e.toLowerCase()).sort(),
+    );
+
+    expect(uuids(await owner.agent.get('/api/letters?filter.status=Encountered%20Issues'))).toEqual([c]);
+    expect(uuids(await owner.agent.get('/api/letters?filter.status=New&filter.status=Encountered%20Issues'))).toEqual([
+      c,
+      b,
+      a,
+    ]);
+    expect(uuids(await owner.agent.get(`/api/letters?filter.creator=${encodeURIComponent(colleague.email)}`))).toEqual([
+      b,
+    ]);
+    expect(uuids(await owner.agent.get('/api/letters?tab=trash&filter.status=Failed'))).toEqual([d]);
+
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await owner.agent.get(`/api/letters?filter.creation_date=${future}/..`)).json().count).toBe(0);
+    expect((await owner.agent.get(`/api/letters?filter.creation_date=../${future}`)).json().count).toBe(3);
+
+    // Search covers name, recipient and creator; the counts follow it.
+    const byRecipient = (await owner.agent.get('/api/letters?search=lovelace')).json();
+    expect(byRecipient.rows.map((r: { uuid: string }) => r.uuid)).toEqual([b]);
+    expect(byRecipient.counts).toMatchObject({ all: 1, new: 1, trash: 0 });
+    expect(uuids(await owner.agent.get('/api/letters?search=hopper'))).toEqual([b]);
+
+    // The rows carry what the panel needs.
+    const row = all.rows.find((r: { uuid: string }) => r.uuid === b);
+    expect(row).toMatchObject({
+      creator_email: colleague.email.toLowerCase(),
+      creator_name: 'Grace Hopper',
+      has_thumbnail: true,
+      source_type: 'pdf',
+      delivery_channels: [],
+      parent_uuid: null,
+      split_status: null,
+    });
+
+    // Bad filters are refused with a clear error and change nothing.
+    const bad = await owner.agent.get('/api/letters?filter.status=Lost');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('Unknown status: Lost');
+    expect((await owner.agent.get('/api/letters?filter.creation_date=yesterday/..')).statusCode).toBe(422);
+  });
+});
+
+describe('letter file, metadata and history', () => {
+  it('serves the PDF inline or as a download, the page count and every status change', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const pdf = await simpleLetterPdf(RECIPIENTS[2]!, { pages: 2 });
+    const id = await upload(agent, 'turing letter.pdf', pdf);
+    await t.runJobs();
+    const inline = await agent.get(`/api/letters/${id}/file`);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toMatch(/^inline; filename="turing letter.pdf"/);
+    expect(inline.rawPayload.equals(pdf)).toBe(true);
+    const download = await agent.get(`/api/letters/${id}/file?download=1`);
+    expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+    expect((await agent.get(`/api/letters/${id}/metadata`)).json()).toEqual({ page_count: 2 });
+    const history = (await agent.get(`/api/letters/${id}/history`)).json();
+    expect(history.rows.map((r: { status: string }) => r.status)).toEqual(['Analysing', 'Analysis Complete']);
+    const other = await signUpCompany(t.app);
+    expect((await other.agent.get(`/api/letters/${id}/file`)).statusCode).toBe(404);
+  });
+});
+
+describe('split', () => {
+  it('finds where each letter starts: a later page with an address in the window', async () => {
+    const pdf = await mergedPdf(RECIPIENTS, 2);
+    const { writeFile, mkdtemp } = await import('node:fs/promises');
+    const dir = await mkdtemp(`${(await import('node:os')).tmpdir()}/lp-split-test-`);
+    await writeFile(`${dir}/m.pdf`, pdf);
+    const pages = await wordsByPage(`${dir}/m.pdf`, 1, 6);
+    expect(pages).toHaveLength(6);
+    expect(letterStarts(pages)).toEqual([1, 3, 5]);
+  });
+
+  it('splits a merged PDF into one letter per recipient, each analysed, and keeps the original', async () => {
+    const { agent, body } = await signUpCompany(t.app);
+    const merged = await upload(agent, 'run.pdf', await mergedPdf(RECIPIENTS, 2), 'merged');
+    // Split is refused while the file is analysed.
+    expect((await agent.post(`/api/letters/${merged}/split`)).statusCode).toBe(409);
+    await t.runJobs();
+    const res = await agent.post(`/api/letters/${merged}/split`);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ uuid: merged, split_status: 'splitting' });
+    // Pressing twice does not split twice.
+    expect((await agent.post(`/api/letters/${merged}/split`)).json().message).toBe(
+      'The letter is already being split.',
+    );
+    await t.runJobs(); // the split, then each new letter's analysis
+    await t.runJobs();
+    const original = (await agent.get(`/api/letters/${merged}`)).json();
+    expect(original).toMatchObject({ split_status: 'split', split_count: 3, document_type: 'merged', num_pages: 6 });
+    const list = (await agent.get('/api/letters?limit=10')).json();
+    const children = list.rows.filter((r: { parent_uuid: string | null }) => r.parent_uuid === merged);
+    expect(children).toHaveLength(3);
+    expect(
+      children.map(
+        (c: { recipient_name_snapshot: string; num_pages: number; status: string; document_type: string }) => [
+          c.recipient_name_snapshot,
+          c.num_pages,
+          c.status,
+          c.document_type,
+        ],
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Mr John Smith', 2, 'Analysis Complete', 'regular'],
+        ['Ms Ada Lovelace', 2, 'Analysis Complete', 'regular'],
+        ['Dr Alan Turing', 2, 'Analysis Complete', 'regular'],
+      ]),
+    );
+    expect(children.every((c: { creator_email: string }) => c.creator_email === body.email.toLowerCase())).toBe(true);
+    expect((await agent.post(`/api/letters/${merged}/split`)).json().message).toBe(
+      'The letter has already been split.',
+    );
+  });
+
+  it('a merged file with one letter only ends split failed with a reason; regular letters cannot be split', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const single = await upload(agent, 'one.pdf', await letterPdf([{ address: RECIPIENTS[0]! }, {}, {}]), 'merged');
+    const regular = await upload(agent, 'reg.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
+    await t.runJobs();
+    expect((await agent.post(`/api/letters/${regular}/split`)).json().message).toBe(
+      'Only merged letters can be split.',
+    );
+    expect((await agent.post(`/api/letters/${single}/split`)).statusCode).toBe(202);
+    await t.runJobs();
+    expect((await agent.get(`/api/letters/${single}`)).json().split_status).toBe('failed');
+    const history = (await agent.get(`/api/letters/${single}/history`)).json().rows;
+    expect(history.at(-1)).toMatchObject({ status: 'Split failed', reason: NO_SECOND_LETTER });
+    // It may be tried again after a failure.
+    expect((await agent.post(`/api/letters/${single}/split`)).statusCode).toBe(202);
+    await t.runJobs();
+  });
+
+  it('needs create_letter', async () => {
+    const owner = await signUpCompany(t.app);
+    const reader = await addMember(t, owner.me.account.id, { permissions: { observable: ['see_letters'] } });
+    const merged = await upload(owner.agent, 'run.pdf', await mergedPdf(RECIPIENTS.slice(0, 2), 1), 'merged');
+    await t.runJobs();
+    expect((await reader.agent.post(`/api/letters/${merged}/split`)).statusCode).toBe(403);
+  });
+});
+
+describe('gallery thumbnail stream', () => {
+  const parse = (body: string) =>
+    body
+      .split('\n\n')
+      .filter((m) => m.startsWith('data: '))
+      .map((m) => m.slice(6).split(SEP));
+
+  it('sends each thumbnail of the page with its index and total, waiting for letters still analysed', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const ready = await upload(agent, 'a.pdf', await simpleLetterPdf(RECIPIENTS[0]!));
+    await t.runJobs();
+    const waiting = await upload(agent, 'b.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
+    const streamed = agent.get('/api/letters/thumbnails/stream?limit=10');
+    await new Promise((r) => setTimeout(r, 200));
+    await t.runJobs(); // the analysis ends: a refresh event wakes the stream
+    const res = await streamed;
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const messages = parse(res.body);
+    expect(messages.map((m) => [m[0], m[2], m[3]])).toEqual([
+      [ready, '1', '2'],
+      [waiting, '2', '2'],
+    ]);
+    for (const m of messages)
+      expect(Buffer.from(m[1]!, 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // An empty page ends at once; another company's stream carries none of these letters.
+    const other = await signUpCompany(t.app);
+    expect(parse((await other.agent.get('/api/letters/thumbnails/stream')).body)).toEqual([]);
+  });
+});
+
+describe('no letter stays Processing for ever', () => {
+  it('moves a letter whose analysis job is gone to Failed to Analyse after the deadline, with a history row', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const lost = await upload(agent, 'lost.pdf', await simpleLetterPdf(RECIPIENTS[0]!));
+    const queued = await upload(agent, 'queued.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
+    const pool = t.services.pool;
+    // The job of `lost` vanished (a crash after its lock expired); `queued` still waits in the queue.
+    await pool.query(`delete from graphile_worker._private_jobs where key = $1`, [`analyse:${lost}`]);
+    await pool.query(`update letters set updated_at = now() - make_interval(mins => $1) where id = any($2::text[])`, [
+      ANALYSIS_DEADLINE_MINUTES + 1,
+      [lost, queued],
+    ]);
+    expect(await sweepStuckLetters(pool)).toBe(1);
+    expect((await agent.get(`/api/letters/${lost}`)).json()).toMatchObject({
+      status: 'Failed to Analyse',
+      status_reason: STUCK_REASON,
+    });
+    expect((await agent.get(`/api/letters/${queued}`)).json().status).toBe('Analysing');
+    await t.runJobs();
+    expect((await agent.get(`/api/letters/${queued}`)).json().status).toBe('Analysis Complete');
+    const history = (await agent.get(`/api/letters/${lost}/history`)).json().rows;
+    expect(history.map((r: { status: string }) => r.status)).toEqual(['Analysing', 'Failed to Analyse']);
+  });
+});

@@ -1,0 +1,193 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ADDRESS_WINDOWS, isUkPostcodeFormat, LETTER_STATUS, readAddress, type TextItem } from '@lp/domain';
+import type pg from 'pg';
+import type { BlobStore } from '../../platform/blobs.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { publish } from '../../platform/events.js';
+import { addJob } from '../../platform/jobs.js';
+import { ANALYSE_TASK } from './analyse.js';
+
+export const SPLIT_TASK = 'split_letter';
+const run = promisify(execFile);
+const LIMITS = { timeout: 60_000, maxBuffer: 64 * 1024 * 1024, killSignal: 'SIGKILL' as const };
+const PT_TO_MM = 25.4 / 72;
+/** Pages whose text is read per pdftotext call, so that the output of a long file stays bounded. */
+const TEXT_CHUNK = 100;
+
+/** The words of pages first..last, per page, in millimetres from each page's top-left corner. */
+export async function wordsByPage(file: string, first: number, last: number): Promise<TextItem[][]> {
+  const { stdout } = await run('pdftotext', ['-f', String(first), '-l', String(last), '-bbox', file, '-'], LIMITS);
+  const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+  return stdout
+    .split(/<page /)
+    .slice(1)
+    .map((page) => {
+      const words: TextItem[] = [];
+      for (let m = re.exec(page); m; m = re.exec(page)) {
+        const [x0, y0, x1, y1] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+        words.push({
+          text: (m[5] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
+          x: x0 * PT_TO_MM,
+          y: y0 * PT_TO_MM,
+          width: (x1 - x0) * PT_TO_MM,
+          height: (y1 - y0) * PT_TO_MM,
+        });
+      }
+      return words;
+    });
+}
+
+/**
+ * Where each letter of a merged file starts (1-based page numbers). The rule: page 1 starts the
+ * first letter, and any later page whose DL address window holds an address (at least two lines
+ * ending with a well-formed UK postcode) starts a new one; the pages after it, up to the next such
+ * page, belong to it. Limits: a continuation page with an address-like block in the window area
+ * (a table of addresses, a reply slip) starts a letter too, and a letter whose address page has no
+ * readable text (a scan) is joined to the letter before it.
+ */
+export function letterStarts(pages: TextItem[][]): number[] {
+  const starts = [1];
+  for (let i = 1; i < pages.length; i += 1) {
+    const reading = readAddress(pages[i]!, ADDRESS_WINDOWS.DL);
+    if (reading.ok && reading.lines.length >= 2 && reading.postcode && isUkPostcodeFormat(reading.postcode))
+      starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** Page ranges [first, last] from the start pages and the page count. */
+export function ranges(starts: number[], pages: number): [number, number][] {
+  return starts.map((s, i) => [s, (starts[i + 1] ?? pages + 1) - 1]);
+}
+
+interface Merged {
+  account_id: string;
+  name: string;
+  blob_key: string;
+  num_pages: number | null;
+  split_status: string | null;
+}
+
+/**
+ * The durable split job: finds the letters of a merged file, writes each as its own PDF, then in
+ * one transaction creates the letters (each with its own analysis job) and marks the original split.
+ * The original is kept. A retry after a failure starts again; files of a failed attempt are removed.
+ */
+export async function runSplit(
+  pool: pg.Pool,
+  blobs: BlobStore,
+  letterId: string,
+  userId: string | null,
+  isLastAttempt = true,
+) {
+  const { rows } = await pool.query<Merged>(
+    'select account_id, name, blob_key, num_pages::int as num_pages, split_status from letters where id = $1',
+    [letterId],
+  );
+  const merged = rows[0];
+  if (!merged || merged.split_status !== 'splitting') return;
+  const file = blobs.localPath(merged.blob_key);
+  const written: string[] = [];
+  const work = await mkdtemp(path.join(tmpdir(), 'lp-split-'));
+  try {
+    const { stdout } = await run('pdfinfo', [file], LIMITS);
+    const pageCount = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
+    const pages: TextItem[][] = [];
+    for (let first = 1; first <= pageCount; first += TEXT_CHUNK) {
+      pages.push(...(await wordsByPage(file, first, Math.min(pageCount, first + TEXT_CHUNK - 1))));
+    }
+    const parts = ranges(letterStarts(pages), pageCount);
+    if (parts.length < 2) {
+      await failSplit(pool, letterId, merged.account_id, NO_SECOND_LETTER);
+      return;
+    }
+    await run('pdfseparate', [file, path.join(work, 'p-%d.pdf')], LIMITS);
+    const children: { id: string; key: string; first: number; last: number; size: number }[] = [];
+    for (const [first, last] of parts) {
+      const id = randomUUID();
+      const key = `letters/${merged.account_id}/${id}.pdf`;
+      const out = path.join(work, `${id}.pdf`);
+      const inputs = Array.from({ length: last - first + 1 }, (_, i) => path.join(work, `p-${first + i}.pdf`));
+      if (inputs.length === 1) await run('cp', [inputs[0]!, out], LIMITS);
+      else await run('pdfunite', [...inputs, out], LIMITS);
+      written.push(key);
+      const size = await blobs.put(key, createReadStream(out));
+      children.push({ id, key, first, last, size });
+    }
+    const base = merged.name.replace(/\.(pdf|docx)$/i, '');
+    await inTransaction(pool, async (client) => {
+      const locked = await client.query('select 1 from letters where id = $1 and split_status = $2 for update', [
+        letterId,
+        'splitting',
+      ]);
+      if (!locked.rowCount) throw new Error('the letter is no longer being split');
+      for (const [i, c] of children.entries()) {
+        await client.query(
+          `insert into letters (id, account_id, creator_id, name, document_type, status, blob_key, size_bytes, parent_id)
+           values ($1, $2, $3, $4, 'regular', $5, $6, $7, $8)`,
+          [
+            c.id,
+            merged.account_id,
+            userId,
+            `${base} (${i + 1} of ${children.length}, pages ${c.first}-${c.last}).pdf`.slice(0, 255),
+            LETTER_STATUS.analysing,
+            c.key,
+            c.size,
+            letterId,
+          ],
+        );
+        await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+          c.id,
+          LETTER_STATUS.analysing,
+          `Split from pages ${c.first}-${c.last} of ${merged.name}`,
+        ]);
+        await addJob(client, ANALYSE_TASK, { letterId: c.id }, { maxAttempts: 3, jobKey: `analyse:${c.id}` });
+      }
+      await client.query(
+        `update letters set split_status = 'split', split_count = $2, updated_at = now() where id = $1`,
+        [letterId, children.length],
+      );
+      await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+        letterId,
+        'Split',
+        `Split into ${children.length} letters`,
+      ]);
+      await publish(client, { accountId: merged.account_id, message: { type: 'refresh', entities: ['letters'] } });
+    });
+    written.length = 0; // they belong to letters now
+  } catch (error) {
+    if (!isLastAttempt) throw error;
+    await failSplit(
+      pool,
+      letterId,
+      merged.account_id,
+      'The file could not be split. Re-save it as a standard PDF and try again.',
+    );
+  } finally {
+    await Promise.all(written.map((k) => blobs.delete(k)));
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export const NO_SECOND_LETTER = 'No second letter was found: no page after the first has an address in the window.';
+
+async function failSplit(pool: pg.Pool, letterId: string, accountId: string, reason: string) {
+  await inTransaction(pool, async (client) => {
+    await client.query(
+      `update letters set split_status = 'failed', updated_at = now() where id = $1 and split_status = 'splitting'`,
+      [letterId],
+    );
+    await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+      letterId,
+      'Split failed',
+      reason,
+    ]);
+    await publish(client, { accountId, message: { type: 'refresh', entities: ['letters'] } });
+  });
+}
