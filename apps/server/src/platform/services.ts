@@ -53,7 +53,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
     [SWEEP_TASK]: async () => {
       const swept = await sweepStuckLetters(database.pool);
-      if (swept) log.warn({ swept }, 'letters stuck in analysis moved to Failed to Analyse');
+      if (swept.restarted || swept.failed) log.warn(swept, 'letters stuck in analysis restarted or failed');
     },
   };
   return {

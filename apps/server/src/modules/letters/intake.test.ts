@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterPdf, mergedPdf, simpleLetterPdf } from '../../test/fixtures/letters.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 import { letterStarts, NO_SECOND_LETTER, wordsByPage } from './split.js';
-import { ANALYSIS_DEADLINE_MINUTES, STUCK_REASON, sweepStuckLetters } from './sweep.js';
+import { ANALYSIS_DEADLINE_MINUTES, RESTART_REASON, STUCK_REASON, sweepStuckLetters } from './sweep.js';
 import { SEP } from './thumbnail-stream.js';
 
 let t: TestContext;
@@ -235,26 +235,48 @@ describe('gallery thumbnail stream', () => {
 });
 
 describe('no letter stays Processing for ever', () => {
-  it('moves a letter whose analysis job is gone to Failed to Analyse after the deadline, with a history row', async () => {
+  it('restarts an analysis held by a dead worker once, then fails a letter whose analysis is lost again', async () => {
     const { agent } = await signUpCompany(t.app);
-    const lost = await upload(agent, 'lost.pdf', await simpleLetterPdf(RECIPIENTS[0]!));
-    const queued = await upload(agent, 'queued.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
+    const crashed = await upload(agent, 'crashed.pdf', await simpleLetterPdf(RECIPIENTS[0]!));
+    const lost = await upload(agent, 'lost.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
+    const queued = await upload(agent, 'queued.pdf', await simpleLetterPdf(RECIPIENTS[2]!));
     const pool = t.services.pool;
-    // The job of `lost` vanished (a crash after its lock expired); `queued` still waits in the queue.
-    await pool.query(`delete from graphile_worker._private_jobs where key = $1`, [`analyse:${lost}`]);
-    await pool.query(`update letters set updated_at = now() - make_interval(mins => $1) where id = any($2::text[])`, [
-      ANALYSIS_DEADLINE_MINUTES + 1,
-      [lost, queued],
+    const age = (ids: string[]) =>
+      pool.query('update letters set updated_at = now() - make_interval(mins => $1) where id = any($2::text[])', [
+        ANALYSIS_DEADLINE_MINUTES + 1,
+        ids,
+      ]);
+    // `crashed`: its worker died mid-job, leaving the job locked. `lost`: its job vanished and it
+    // was already restarted once. `queued`: its job still waits in the queue.
+    await pool.query(
+      `update graphile_worker._private_jobs set locked_at = now() - interval '1 hour', locked_by = 'dead-worker' where key = $1`,
+      [`analyse:${crashed}`],
+    );
+    await pool.query('delete from graphile_worker._private_jobs where key = $1', [`analyse:${lost}`]);
+    await pool.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+      lost,
+      'Analysing',
+      RESTART_REASON,
     ]);
-    expect(await sweepStuckLetters(pool)).toBe(1);
+    await age([crashed, lost, queued]);
+    expect(await sweepStuckLetters(pool)).toEqual({ restarted: 1, failed: 1 });
+    expect(await sweepStuckLetters(pool)).toEqual({ restarted: 0, failed: 0 }); // nothing twice
     expect((await agent.get(`/api/letters/${lost}`)).json()).toMatchObject({
       status: 'Failed to Analyse',
       status_reason: STUCK_REASON,
     });
-    expect((await agent.get(`/api/letters/${queued}`)).json().status).toBe('Analysing');
     await t.runJobs();
+    expect((await agent.get(`/api/letters/${crashed}`)).json().status).toBe('Analysis Complete');
     expect((await agent.get(`/api/letters/${queued}`)).json().status).toBe('Analysis Complete');
-    const history = (await agent.get(`/api/letters/${lost}/history`)).json().rows;
-    expect(history.map((r: { status: string }) => r.status)).toEqual(['Analysing', 'Failed to Analyse']);
+    const history = async (id: string) =>
+      (await agent.get(`/api/letters/${id}/history`))
+        .json()
+        .rows.map((r: { status: string; reason: string | null }) => [r.status, r.reason]);
+    expect(await history(crashed)).toEqual([
+      ['Analysing', null],
+      ['Analysing', RESTART_REASON],
+      ['Analysis Complete', null],
+    ]);
+    expect((await history(lost)).at(-1)).toEqual(['Failed to Analyse', STUCK_REASON]);
   });
 });
