@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { ProfileMenu } from '../../features/auth/profile-menu';
+import { UploadLettersButton } from '../../features/letters/upload-entry';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import type { Me } from '../../lib/session';
 import { DRAWER_QUERY } from '../theme';
@@ -14,7 +15,7 @@ import { BrandLink } from './brand-link';
 import { NavDrawer } from './nav-drawer';
 import { MoreMenu, NavButton } from './nav-items';
 
-/** The signed-in header: navigation (inline from 1100px, a drawer below), the bell and the profile menu. */
+/** The signed-in header: navigation (inline from 1100px, a drawer below), letter upload, the bell and the profile menu. */
 export function AppHeader({ me, compact }: { me: Me; compact: boolean }) {
   const drawerMode = useMediaQuery(DRAWER_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -48,6 +49,7 @@ export function AppHeader({ me, compact }: { me: Me; compact: boolean }) {
           </Box>
         )}
         <Box sx={{ flex: 1 }} />
+        <UploadLettersButton abilities={me.abilities} compact={compact || drawerMode} />
         <NotificationsBell />
         <ProfileMenu me={me} />
       </Toolbar>

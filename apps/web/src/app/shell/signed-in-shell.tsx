@@ -7,6 +7,7 @@ import { Loading } from '../../components/loading';
 import { SuspendedBanner } from '../../features/account/suspended-banner';
 import { useIdleSignOut } from '../../features/auth/use-idle-sign-out';
 import { useSignOut } from '../../features/auth/use-sign-out';
+import { LetterUploadsHost } from '../../features/letters/upload-entry';
 import { useLiveUpdates } from '../../features/notifications/live-updates';
 import { greetingName } from '../../lib/greeting';
 import { notify } from '../../lib/notify';
@@ -20,7 +21,7 @@ const idleNotify = (message: string, variant: 'info') => notify(message, { varia
 /** Pages shown without the shell (no header, no help button). */
 const BARE_PATHS = new Set(['/cloud']);
 
-/** The signed-in shell: header and navigation, the page, the help button and the suspended-account banner. */
+/** The signed-in shell: header and navigation, the page, the help button, the suspended-account banner and the global letter upload. */
 export function SignedInShell({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const compact = useMediaQuery(COMPACT_QUERY);
@@ -76,6 +77,7 @@ export function SignedInShell({ me }: { me: Me }) {
         </Box>
         {showBanner ? <SuspendedBanner me={me} onDismiss={() => setBannerDismissed(true)} /> : null}
       </Box>
+      <LetterUploadsHost />
     </>
   );
 }

@@ -1,0 +1,318 @@
+import { ALL_PERMISSIONS, LETTER_STATUS } from '@lp/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../lib/api';
+import { formatDisplayDate } from '../../lib/dates';
+import { notify } from '../../lib/notify';
+import { type Me, meQueryKey } from '../../lib/session';
+import type { Letter } from './api';
+import { LettersPage } from './letters-page';
+import { UploadDialog } from './upload-dialog';
+import { createUploadQueue } from './upload-queue';
+import { UploadToast } from './upload-toast';
+
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+
+function me(abilities: readonly string[] = ALL_PERMISSIONS): Me {
+  return {
+    user: {
+      id: 'u1',
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      jobTitle: '',
+      phoneNumber: '',
+      roles: ['owner'],
+      permissions: { operational: [], observable: [], administrative: [] },
+      acceptedInvite: true,
+      firstTime: false,
+    },
+    account: {
+      id: 'a1',
+      name: 'Acme Ltd',
+      currentPlan: 'Business',
+      planPrice: 2900,
+      health: { status: 'active', reason: null },
+      valid: true,
+    },
+    abilities: [...abilities],
+  };
+}
+
+function letter(over: Partial<Letter>): Letter {
+  return {
+    uuid: 'l1',
+    name: 'invoice.pdf',
+    document_type: 'regular',
+    source_type: 'pdf',
+    status: LETTER_STATUS.analysisComplete,
+    display_status: 'New',
+    status_reason: null,
+    force_status_error: false,
+    num_pages: 2,
+    recipient_name_snapshot: 'Mr John Smith',
+    recipient_address_snapshot: ['Mr John Smith', '10 Downing Street', 'London', 'SW1A 2AA'],
+    postcode: 'SW1A 2AA',
+    mark_for_deletion: false,
+    processed: false,
+    creator_email: 'ada@example.com',
+    creator_name: 'Ada Lovelace',
+    creation_date: '2026-11-21T14:05:00.000Z',
+    has_thumbnail: true,
+    parent_uuid: null,
+    split_status: null,
+    split_count: null,
+    has_been_posted: false,
+    cloud_synced: false,
+    delivered_on: null,
+    delivery_channels: [],
+    successful_delivery_channels: [],
+    unsuccessful_delivery_channels: [],
+    ...over,
+  };
+}
+
+const LETTERS: Letter[] = [
+  letter({ uuid: 'l1' }),
+  letter({
+    uuid: 'l2',
+    name: 'batch.pdf',
+    document_type: 'merged',
+    status: LETTER_STATUS.analysing,
+    display_status: 'Processing',
+    recipient_name_snapshot: null,
+    recipient_address_snapshot: null,
+    postcode: null,
+    num_pages: null,
+  }),
+  letter({
+    uuid: 'l3',
+    name: 'broken.pdf',
+    status: LETTER_STATUS.corrupted,
+    display_status: 'Failed',
+    status_reason: 'Make sure the file is a standard PDF: re-save it and upload it again.',
+  }),
+];
+const TRASHED = [letter({ uuid: 't1', name: 'old.pdf', mark_for_deletion: true })];
+
+function json(status: number, body?: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+let calls: { method: string; url: string; body: unknown }[] = [];
+
+function startServer() {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (url.pathname === '/api/csrf') return json(200, { token: 't' });
+      if (url.pathname === '/api/letters') {
+        const rows = url.searchParams.get('tab') === 'trash' ? TRASHED : LETTERS;
+        return json(200, {
+          rows,
+          count: rows.length,
+          counts: { all: 3, new: 1, scheduled: 0, sent: 0, failed: 1, trash: 1 },
+          filter_options: { status: ['New', 'Processing', 'Failed'], creator: ['ada@example.com'] },
+        });
+      }
+      const one = url.pathname.match(/^\/api\/letters\/([^/]+)$/);
+      if (one) {
+        const found = [...LETTERS, ...TRASHED].find((l) => l.uuid === one[1]);
+        return found ? json(200, found) : json(404, { code: 'NOT_FOUND', message: 'Not found' });
+      }
+      if (method === 'POST') return json(200, {});
+      return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    }),
+  );
+}
+
+function renderPage(session: Me = me()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQueryKey, session);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/letters']}>
+        <Routes>
+          <Route path="/letters" element={<LettersPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  resetCsrfToken();
+  startServer();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(notify).mockClear();
+});
+
+describe('/letters', () => {
+  it('lists the letters with their status badges in the shell colours, and the tabs', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Letters' });
+    await within(table).findByText('invoice.pdf');
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent?.replace(/\d+$/, '').trim());
+    expect(tabs).toEqual(['All', 'New', 'Scheduled', 'Sent', 'Failed', 'Trash']);
+    const badges = within(table).getAllByTestId('status-badge');
+    expect(badges.map((b) => [b.textContent, b.dataset.colour])).toEqual([
+      ['New', 'purple'],
+      ['Processing', 'orange'],
+      ['Failed', 'red'],
+    ]);
+    expect(within(table).getAllByText(formatDisplayDate('2026-11-21T14:05:00.000Z'))).toHaveLength(3);
+    expect(screen.getByRole('group', { name: 'Drag and drop PDF or DOCX letters here' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
+  });
+
+  it('has no serious accessibility violations', async () => {
+    const view = renderPage();
+    await screen.findByText('invoice.pdf');
+    const result = await axe.run(view.container, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('hides the dropzone without create_letter', async () => {
+    renderPage(me(['see_letters']));
+    await screen.findByText('invoice.pdf');
+    expect(screen.queryByRole('button', { name: 'Choose files' })).toBeNull();
+  });
+
+  it('opens a new letter in the panel: details, panel badge, Deliver enabled, Delete', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'invoice.pdf' }));
+    const panel = await screen.findByRole('dialog', { name: 'invoice.pdf' });
+    expect(within(panel).getByTestId('status-badge').dataset.colour).toBe('purple');
+    expect(within(panel).getByText('SW1A 2AA', { selector: 'dd' })).toBeTruthy();
+    expect(within(panel).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Deliver' })).toHaveProperty('disabled', false);
+    expect(within(panel).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false);
+    expect(within(panel).queryByRole('button', { name: 'Split' })).toBeNull();
+    expect(within(panel).getByRole('checkbox', { name: 'Mail' })).toHaveProperty('checked', true);
+    expect(within(panel).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
+      '/api/letters/l1/file?download=1',
+    );
+
+    // The email channel needs the recipient's address (part 1 section 5).
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Email' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Deliver' }));
+    expect(
+      await within(panel).findByText("You must enter the recipient's email address before delivering!"),
+    ).toBeTruthy();
+  });
+
+  it('a merged letter being analysed shows Split disabled, and blue Processing in the panel', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /batch\.pdf/ }));
+    const panel = await screen.findByRole('dialog', { name: 'batch.pdf' });
+    expect(within(panel).getByTestId('status-badge').dataset.colour).toBe('blue');
+    expect(within(panel).getByRole('button', { name: 'Split' })).toHaveProperty('disabled', true);
+    expect(within(panel).queryByRole('button', { name: 'Deliver' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+  });
+
+  it('a corrupted letter shows the warning and cannot be delivered', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'broken.pdf' }));
+    const panel = await screen.findByRole('dialog', { name: 'broken.pdf' });
+    expect(within(panel).getByRole('alert').textContent).toMatch(/standard PDF.*re-save it.*upload it again/);
+    expect(within(panel).getByRole('button', { name: 'Deliver' })).toHaveProperty('disabled', true);
+  });
+
+  it('bulk actions: Delete asks "Are you sure?" then trashes; in the trash, Restore and Delete Permanently', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Letters' });
+    await within(table).findByText('invoice.pdf');
+    fireEvent.click(within(table).getAllByRole('checkbox', { name: 'Select row' })[0]!);
+    expect(screen.getByText('1 items selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/letters/trash')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/letters/trash')?.body).toEqual({ uuids: ['l1'] });
+
+    fireEvent.click(await screen.findByRole('tab', { name: /Trash/ }));
+    await within(table).findByText('old.pdf');
+    fireEvent.click(within(table).getAllByRole('checkbox', { name: 'Select row' })[0]!);
+    expect(screen.getByRole('button', { name: 'Restore' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Permanently' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/letters/delete-permanently')?.body).toEqual({ uuids: ['t1'] }),
+    );
+  });
+});
+
+describe('upload dialog', () => {
+  const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
+
+  it('lists each file with name, size, type and remove; refuses other files; sends the choice', async () => {
+    const onUpload = vi.fn();
+    render(<UploadDialog open onClose={() => {}} onUpload={onUpload} initialFiles={[pdf('a.pdf')]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Upload letters' });
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [pdf('b.pdf'), new File(['x'], 'c.txt', { type: 'text/plain' })] },
+    });
+    expect(within(dialog).getByText('c.txt: Only PDF or DOCX files can be uploaded.')).toBeTruthy();
+    const items = within(dialog).getAllByTestId('chosen-file');
+    expect(items.map((i) => within(i).getByText(/\.pdf$/).textContent)).toEqual(['a.pdf', 'b.pdf']);
+    expect(within(items[0]!).getByText('8 B')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Type of b.pdf' }), { target: { value: 'merged' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove a.pdf' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload 1 file' }));
+    expect(onUpload).toHaveBeenCalledWith([{ file: expect.any(File), type: 'merged' }]);
+    expect(onUpload.mock.calls[0]![0][0].file.name).toBe('b.pdf');
+  });
+});
+
+describe('upload toast', () => {
+  it('shows progress per file, cannot be closed while pending, then turns teal with the message', async () => {
+    let finish: (v: { uuid: string }) => void = () => {};
+    let report: (f: number) => void = () => {};
+    const queue = createUploadQueue((_f, _t, onProgress) => {
+      report = onProgress;
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    });
+    render(
+      <MemoryRouter>
+        <UploadToast queue={queue} />
+      </MemoryRouter>,
+    );
+    queue.enqueue([{ file: new File(['x'], 'a.pdf'), type: 'regular' }]);
+    const toast = await screen.findByTestId('upload-toast');
+    expect(toast.dataset.colour).toBe('purple');
+    expect(within(toast).getByRole('button', { name: 'Close upload progress' })).toHaveProperty('disabled', true);
+    expect(within(toast).getByRole('link', { name: 'Go to letters' }).getAttribute('href')).toBe('/letters');
+    report(0.5);
+    await waitFor(() =>
+      expect(within(toast).getByRole('progressbar', { name: 'Upload of a.pdf' }).getAttribute('aria-valuenow')).toBe(
+        '50',
+      ),
+    );
+    finish({ uuid: 'u1' });
+    await waitFor(() => expect(screen.getByTestId('upload-toast').dataset.colour).toBe('teal'));
+    expect(screen.getByText('All letters have been uploaded successfully!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close upload progress' }));
+    expect(screen.queryByTestId('upload-toast')).toBeNull();
+  });
+});

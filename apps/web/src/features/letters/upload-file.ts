@@ -1,0 +1,98 @@
+import { MESSAGES } from '@lp/domain';
+import { ApiError, api } from '../../lib/api';
+import type { DocumentType } from './api';
+import { LETTER_MESSAGES, MAX_UPLOAD_MB } from './messages';
+
+const CSRF_HEADER = 'x-csrf-token';
+let csrf: Promise<string> | null = null;
+
+/** The CSRF token for uploads (lib/api keeps its own for JSON calls; this one is fetched the same way). */
+function csrfToken(): Promise<string> {
+  csrf ??= api.get<{ token: string }>('/api/csrf').then(
+    (b) => b.token,
+    (error: unknown) => {
+      csrf = null;
+      throw error;
+    },
+  );
+  return csrf;
+}
+
+/** The ApiError of a finished request that failed, with the server's message when it sent one. */
+export function uploadError(status: number, body: string): ApiError {
+  let parsed: { code?: unknown; message?: unknown } = {};
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    // Not JSON (a proxy's page): the status decides the text.
+  }
+  const code = typeof parsed.code === 'string' ? parsed.code : `HTTP_${status}`;
+  if (status === 401 || status === 403) {
+    return new ApiError(status, code, code === 'CSRF_INVALID' ? MESSAGES.genericError : MESSAGES.permissionDenied);
+  }
+  if (typeof parsed.message === 'string' && parsed.message) return new ApiError(status, code, parsed.message);
+  if (status === 413) return new ApiError(status, code, LETTER_MESSAGES.tooLarge(MAX_UPLOAD_MB));
+  if (status === 415) return new ApiError(status, code, LETTER_MESSAGES.onlyPdfOrDocx);
+  return new ApiError(status, code, MESSAGES.genericError);
+}
+
+function send(
+  file: File,
+  type: DocumentType,
+  token: string,
+  onProgress: (fraction: number) => void,
+): Promise<{ uuid: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/letters/files?type=${type}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(CSRF_HEADER, token);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status === 201 || xhr.status === 200) {
+        try {
+          const body = JSON.parse(xhr.responseText) as { uuid?: unknown };
+          if (typeof body.uuid === 'string') {
+            resolve({ uuid: body.uuid });
+            return;
+          }
+        } catch {
+          // Falls through to the generic failure.
+        }
+        reject(new ApiError(xhr.status, 'BAD_ANSWER', MESSAGES.genericError));
+        return;
+      }
+      reject(uploadError(xhr.status, xhr.responseText));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', MESSAGES.genericError));
+    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', MESSAGES.genericError));
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/**
+ * POST /api/letters/files?type=... as multipart with one "file" field, through XMLHttpRequest so the
+ * bytes sent can be shown (fetch reports no upload progress). The session cookie goes with it, and
+ * the CSRF header; a rotated CSRF secret gets one retry with a fresh token, like lib/api.
+ */
+export async function uploadLetterFile(
+  file: File,
+  type: DocumentType,
+  onProgress: (fraction: number) => void,
+): Promise<{ uuid: string }> {
+  try {
+    return await send(file, type, await csrfToken(), onProgress);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403 && error.code === 'CSRF_INVALID') {
+      csrf = null;
+      onProgress(0);
+      return send(file, type, await csrfToken(), onProgress);
+    }
+    throw error;
+  }
+}
