@@ -7,10 +7,20 @@ import { ensureBuilt, ensureDependencies, ensureSystemPackages, ROOT } from './l
 try {
   ensureDependencies();
   try {
-    // Letters are analysed with poppler's tools; without them letters end in Failed to Analyse.
-    ensureSystemPackages([{ name: 'poppler-utils', path: '/usr/bin/pdftoppm' }]);
+    // Letters are analysed with poppler's tools and Word letters converted with LibreOffice (no GUI);
+    // without them letters end in Failed to Analyse with that reason.
+    ensureSystemPackages([
+      { name: 'poppler-utils', path: '/usr/bin/pdftoppm' },
+      { name: 'libreoffice-writer-nogui', path: '/usr/bin/soffice' },
+      // Fonts with the metrics of Arial, Times New Roman and Courier New (Liberation) and of
+      // Calibri (Carlito), so a Word letter's lines, and its address, land where Word puts them.
+      { name: 'fonts-liberation2', path: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf' },
+      { name: 'fonts-crosextra-carlito', path: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf' },
+    ]);
   } catch (error) {
-    console.warn(`! ${error.message} Letters cannot be analysed until poppler-utils is installed.`);
+    console.warn(
+      `! ${error.message} Letters cannot be analysed until poppler-utils is installed, nor Word letters converted until libreoffice-writer-nogui is.`,
+    );
   }
   ensureBuilt();
 } catch (error) {

@@ -39,9 +39,14 @@ function attempt(fn) {
 
 try {
   ensureDependencies();
-  // poppler-utils analyses letters (API tests); Chromium runs the journeys.
+  // poppler-utils analyses letters and LibreOffice converts Word letters (API tests); Chromium runs the journeys.
   ensureSystemPackages([
     { name: 'poppler-utils', path: '/usr/bin/pdftoppm' },
+    { name: 'libreoffice-writer-nogui', path: '/usr/bin/soffice' },
+    // Fonts with the metrics of Arial, Times New Roman and Courier New (Liberation) and of
+    // Calibri (Carlito), so a Word letter's lines, and its address, land where Word puts them.
+    { name: 'fonts-liberation2', path: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf' },
+    { name: 'fonts-crosextra-carlito', path: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf' },
     ...(args.has('--no-e2e') ? [] : [{ name: 'chromium', path: '/usr/bin/chromium' }]),
   ]);
   ensureBuilt({ force: true });

@@ -40,6 +40,8 @@ const envSchema = z.object({
   SERVE_WEB: bool,
   /** A postcode validation service (GET {url}/postcodes/{postcode}/validate); "sandbox" for the built-in one; unset: format only. */
   POSTCODE_SERVICE_URL: z.string().optional(),
+  /** The LibreOffice program that converts Word letters to PDF (a name on PATH or a path). */
+  SOFFICE_PATH: z.string().min(1).default('soffice'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).default(14),
 });

@@ -1,5 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   ADDRESS_WINDOWS,
   BARCODE_CLEAR_ZONES,
@@ -13,7 +14,8 @@ import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
-import { PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
+import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
+import { MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
 
 export const ANALYSE_TASK = 'analyse_letter';
 /** Pages above this are refused as hostile rather than analysed. */
@@ -29,6 +31,22 @@ interface Outcome {
   thumbnailKey?: string;
 }
 
+const ENCRYPTED = 'The PDF is encrypted: save it without a password and upload it again.';
+
+/** The outcome of a file that poppler could not read, by why. */
+function pdfFailure(error: PdfError, pages?: number): Outcome {
+  const extra = pages === undefined ? {} : { pages };
+  if (error.kind === 'encrypted') return { status: LETTER_STATUS.failedToAnalyse, reason: ENCRYPTED, ...extra };
+  if (error.kind === 'corrupted')
+    return {
+      status: LETTER_STATUS.corrupted,
+      reason: 'Make sure the file is a standard PDF: re-save it and upload it again.',
+      ...extra,
+    };
+  // unavailable, timeout, memory: the message says which.
+  return { status: LETTER_STATUS.failedToAnalyse, reason: error.message, ...extra };
+}
+
 /** Works out a letter's status from its file (page count, page-1 address, postcode, clear zone, thumbnail). */
 export async function analysePdf(
   file: string,
@@ -36,28 +54,14 @@ export async function analysePdf(
   thumbnailKey: string,
   postcodes: PostcodeService | null = null,
 ): Promise<Outcome> {
-  let info: { pages: number; encrypted: boolean };
+  let info: Awaited<ReturnType<typeof pdfInfo>>;
   try {
-    info = await pdfInfo(file);
+    info = await pdfInfo(file, MAX_PAGES);
   } catch (error) {
-    if (error instanceof PdfError && error.kind === 'encrypted')
-      return {
-        status: LETTER_STATUS.failedToAnalyse,
-        reason: 'The PDF is encrypted: save it without a password and upload it again.',
-      };
-    if (error instanceof PdfError && error.kind === 'unavailable')
-      return { status: LETTER_STATUS.failedToAnalyse, reason: error.message };
-    return {
-      status: LETTER_STATUS.corrupted,
-      reason: 'Make sure the file is a standard PDF: re-save it and upload it again.',
-    };
+    if (error instanceof PdfError) return pdfFailure(error);
+    throw error;
   }
-  if (info.encrypted)
-    return {
-      status: LETTER_STATUS.failedToAnalyse,
-      reason: 'The PDF is encrypted: save it without a password and upload it again.',
-      pages: info.pages,
-    };
+  if (info.encrypted) return { status: LETTER_STATUS.failedToAnalyse, reason: ENCRYPTED, pages: info.pages };
   if (info.pages === 0) return { status: LETTER_STATUS.corrupted, reason: 'The PDF has no pages.', pages: 0 };
   if (info.pages > MAX_PAGES)
     return {
@@ -65,13 +69,35 @@ export async function analysePdf(
       reason: `The PDF has more than ${MAX_PAGES} pages.`,
       pages: info.pages,
     };
-  const words = await pageWords(file, 1);
+  // A page of no size is how poppler reports a page it could not find (a page tree that loops).
+  if (info.sizes.some((p) => p.widthMm <= 0 || p.heightMm <= 0))
+    return { ...pdfFailure(new PdfError('corrupted', 'A page has no size.')), pages: info.pages };
+  const huge = info.sizes.findIndex((p) => Math.max(p.widthMm, p.heightMm) > MAX_PAGE_SIDE_MM);
+  if (huge >= 0) {
+    const { widthMm, heightMm } = info.sizes[huge]!;
+    return {
+      status: LETTER_STATUS.failedToAnalyse,
+      reason: `Page ${huge + 1} is ${Math.round(widthMm)} x ${Math.round(heightMm)} mm: pages can be at most ${MAX_PAGE_SIDE_MM} mm on a side.`,
+      pages: info.pages,
+    };
+  }
+  let words: Awaited<ReturnType<typeof pageWords>>;
+  try {
+    words = await pageWords(file, 1);
+  } catch (error) {
+    if (error instanceof PdfError) return pdfFailure(error, info.pages);
+    throw error;
+  }
   const local = blobs.localPath(thumbnailKey).replace(/\.jpg$/, '');
   await mkdir(path.dirname(local), { recursive: true });
-  // A page that cannot be rendered leaves the letter without a thumbnail, not without an analysis.
+  // A page that cannot be rendered (within its time and memory) leaves the letter without a
+  // thumbnail, not without an analysis.
   const made = await thumbnail(file, local).then(
     () => true,
-    () => false,
+    async () => {
+      await rm(`${local}.jpg`, { force: true });
+      return false;
+    },
   );
   const base = { pages: info.pages, ...(made ? { thumbnailKey } : {}) };
   const reading = readAddress(words, ADDRESS_WINDOWS.DL);
@@ -110,6 +136,36 @@ export async function analysePdf(
   return { status: LETTER_STATUS.analysisComplete, reason: null, ...base, ...found };
 }
 
+/** Settings of the analysis that come from the configuration. */
+export interface AnalysisOptions {
+  /** The LibreOffice program that converts Word letters (SOFFICE_PATH; default `soffice` on PATH). */
+  soffice?: string;
+}
+
+/**
+ * A Word letter's PDF: converted once and kept at the letter's blob_key (the file it is served,
+ * split and sent as); a retry finds it there. Returns an outcome when the Word file is refused.
+ */
+async function ensureConvertedPdf(
+  blobs: BlobStore,
+  letter: { blob_key: string; source_key: string | null },
+  options: ConvertOptions,
+): Promise<Outcome | null> {
+  if (await blobs.exists(letter.blob_key)) return null;
+  if (!letter.source_key) return { status: LETTER_STATUS.corrupted, reason: 'The uploaded file is missing.' };
+  try {
+    const pdf = await docxToPdf(blobs.localPath(letter.source_key), options);
+    await blobs.put(letter.blob_key, Readable.from([pdf]));
+    return null;
+  } catch (error) {
+    if (!(error instanceof DocxError)) throw error;
+    return {
+      status: error.kind === 'corrupted' ? LETTER_STATUS.corrupted : LETTER_STATUS.failedToAnalyse,
+      reason: error.message,
+    };
+  }
+}
+
 /** The durable job: analyse, then record the outcome and its history row in one transaction. */
 export async function runAnalysis(
   pool: pg.Pool,
@@ -117,21 +173,28 @@ export async function runAnalysis(
   letterId: string,
   postcodes: PostcodeService | null = null,
   isLastAttempt = true,
+  options: AnalysisOptions = {},
 ): Promise<void> {
-  const { rows } = await pool.query<{ blob_key: string; account_id: string; status: string }>(
-    'select blob_key, account_id, status from letters where id = $1',
-    [letterId],
-  );
+  const { rows } = await pool.query<{
+    blob_key: string;
+    account_id: string;
+    status: string;
+    source_type: string | null;
+    source_key: string | null;
+  }>('select blob_key, account_id, status, source_type, source_key from letters where id = $1', [letterId]);
   const letter = rows[0];
   if (!letter || letter.status !== LETTER_STATUS.analysing) return; // deleted or already done: nothing to do
   // Whatever happens (a tool killed at its time limit, a file that crashes it), the letter ends in
-  // a named status with a reason: never Processing forever.
-  const outcome = await analysePdf(
-    blobs.localPath(letter.blob_key),
-    blobs,
-    `thumbnails/${letterId}.jpg`,
-    postcodes,
-  ).catch((error: unknown): Outcome => {
+  // a named status with a reason: never Processing forever. A file's own faults are outcomes at
+  // once; anything else (a full disk, the postcode service away) is retried with backoff first.
+  const analyse = async (): Promise<Outcome> => {
+    if (letter.source_type === 'docx') {
+      const refused = await ensureConvertedPdf(blobs, letter, { soffice: options.soffice });
+      if (refused) return refused;
+    }
+    return analysePdf(blobs.localPath(letter.blob_key), blobs, `thumbnails/${letterId}.jpg`, postcodes);
+  };
+  const outcome = await analyse().catch((error: unknown): Outcome => {
     if (!isLastAttempt) throw error; // the queue retries with backoff
     return {
       status: LETTER_STATUS.failedToAnalyse,

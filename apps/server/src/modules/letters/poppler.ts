@@ -1,43 +1,212 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
 import type { TextItem } from '@lp/domain';
 
-const run = promisify(execFile);
 const PT_TO_MM = 25.4 / 72;
 
-/** Each tool runs in its own process with a time and output bound, so a hostile file cannot hang or flood us. */
-const LIMITS = { timeout: 20_000, maxBuffer: 32 * 1024 * 1024, killSignal: 'SIGKILL' as const };
+/**
+ * Bounds of every poppler process, so that a hostile file cannot hang us, flood us with output or
+ * take the machine's memory. The address-space bound is set with `prlimit` (util-linux, in every
+ * Debian) on the child only; lowering a limit needs no privilege, so it works as root and not.
+ * A plain A4 letter needs under 100 MB; 1 GiB leaves room for large scans.
+ */
+export const POPPLER_LIMITS = {
+  timeoutMs: 20_000,
+  maxOutputBytes: 32 * 1024 * 1024,
+  memoryBytes: 1024 * 1024 * 1024,
+} as const;
+
+/**
+ * The largest page side accepted, in millimetres: A0 (841 x 1189 mm) with some slack. Larger
+ * pages (PDF allows 5 m, and more with UserUnit) are refused: they are not letters, and rendering
+ * them for print at 300 dpi would need gigabytes.
+ */
+export const MAX_PAGE_SIDE_MM = 1200;
 
 export class PdfError extends Error {
   constructor(
-    readonly kind: 'encrypted' | 'corrupted' | 'unavailable',
+    readonly kind: 'encrypted' | 'corrupted' | 'unavailable' | 'timeout' | 'memory',
     message: string,
   ) {
     super(message);
   }
 }
 
-/** Page count and encryption, from pdfinfo. */
-export async function pdfInfo(file: string): Promise<{ pages: number; encrypted: boolean }> {
-  try {
-    const { stdout } = await run('pdfinfo', [file], LIMITS);
-    const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? Number.NaN);
-    const encrypted = /^Encrypted:\s+yes/m.test(stdout);
-    if (!Number.isInteger(pages)) throw new PdfError('corrupted', 'The file has no readable page count.');
-    return { pages, encrypted };
-  } catch (error) {
-    if (error instanceof PdfError) throw error;
-    const e = error as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT')
-      throw new PdfError('unavailable', 'PDF tools (poppler-utils) are not installed on the server.');
-    if (/Incorrect password|encrypted/i.test(e.stderr ?? '')) throw new PdfError('encrypted', 'The PDF is encrypted.');
-    throw new PdfError('corrupted', 'The file is not a readable PDF.');
+export interface ToolLimits {
+  timeoutMs: number;
+  maxOutputBytes: number;
+  /** Address-space bound of the process and its children (bytes). */
+  memoryBytes: number;
+}
+
+/** Why a bounded process did not finish well. */
+export class ToolError extends Error {
+  constructor(
+    readonly kind: 'missing' | 'timeout' | 'memory' | 'output' | 'exit',
+    message: string,
+    readonly stderr = '',
+  ) {
+    super(message);
   }
+  /** The old execFile shape, read by callers that only know `killed`. */
+  get killed(): boolean {
+    return this.kind === 'timeout';
+  }
+}
+
+/** Finds a command as the shell would (an explicit path, or the first match on PATH), or null. */
+export function findCommand(command: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const candidates = command.includes('/')
+    ? [command]
+    : (env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(':').map((dir) => path.join(dir || '.', command));
+  for (const file of candidates) {
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not here: try the next one
+    }
+  }
+  return null;
+}
+
+let prlimit: string | null | undefined;
+
+/**
+ * Runs a program in its own process group with a time, output and memory bound. On timeout the
+ * whole group is killed (programs such as LibreOffice fork helpers that would outlive their parent).
+ */
+export function runTool(
+  command: string,
+  args: string[],
+  limits: ToolLimits,
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<{ stdout: string; stderr: string }> {
+  const program = findCommand(command, options.env);
+  if (!program) return Promise.reject(new ToolError('missing', `${command} is not installed.`));
+  if (prlimit === undefined) prlimit = findCommand('prlimit');
+  const [file, argv] = prlimit ? [prlimit, [`--as=${limits.memoryBytes}`, '--', program, ...args]] : [program, args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, argv, {
+      detached: true, // its own process group, killed as one
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let outBytes = 0;
+    let errBytes = 0;
+    let failure: ToolError | null = null;
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group has already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      failure ??= new ToolError('timeout', `${command} took longer than ${limits.timeoutMs} ms.`);
+      killGroup();
+    }, limits.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes > limits.maxOutputBytes) {
+        failure ??= new ToolError('output', `${command} wrote more than ${limits.maxOutputBytes} bytes.`);
+        killGroup();
+      } else out.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errBytes += chunk.length;
+      if (errBytes <= 64 * 1024) err.push(chunk);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new ToolError('exit', `${command} could not be started: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      // Helpers a program left behind in its group go with it.
+      if (failure || code !== 0) killGroup();
+      const stdout = Buffer.concat(out).toString('utf8');
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (failure) return reject(new ToolError(failure.kind, failure.message, stderr));
+      // prlimit reports a program it cannot execute with 126/127.
+      if ((code === 126 || code === 127) && /failed to execute/.test(stderr))
+        return reject(new ToolError('missing', `${command} is not installed.`, stderr));
+      // Out of address space: poppler prints "Out of memory" (and may still exit 0), C++ programs
+      // abort with std::bad_alloc.
+      if (/out of memory|bad_alloc|cannot allocate memory/i.test(stderr) || signal === 'SIGABRT')
+        return reject(new ToolError('memory', `${command} ran out of memory.`, stderr));
+      if (code !== 0) return reject(new ToolError('exit', `${command} failed (${code ?? signal}).`, stderr));
+      resolve({ stdout, stderr });
+    });
+  });
+}
+
+const POPPLER_MISSING = 'PDF tools (poppler-utils) are not installed on the server.';
+
+/** A poppler failure as a named PdfError (the letter's outcome), never a retry. */
+function asPdfError(error: unknown): PdfError {
+  if (error instanceof PdfError) return error;
+  if (!(error instanceof ToolError)) throw error; // not the file's fault: the job retries
+  if (error.kind === 'missing') return new PdfError('unavailable', POPPLER_MISSING);
+  if (error.kind === 'timeout') return new PdfError('timeout', 'The file took too long to analyse.');
+  if (error.kind === 'memory' || error.kind === 'output')
+    return new PdfError('memory', 'The file needs too much memory to analyse.');
+  if (/Incorrect password|encrypted/i.test(error.stderr)) return new PdfError('encrypted', 'The PDF is encrypted.');
+  return new PdfError('corrupted', 'The file is not a readable PDF.');
+}
+
+export interface PdfPage {
+  widthMm: number;
+  heightMm: number;
+  rotation: number;
+}
+
+/** Page count, encryption, and the size of every page up to `maxPages`, from pdfinfo. */
+export async function pdfInfo(
+  file: string,
+  maxPages = 1,
+): Promise<{ pages: number; encrypted: boolean; sizes: PdfPage[] }> {
+  let stdout: string;
+  try {
+    ({ stdout } = await runTool('pdfinfo', ['-f', '1', '-l', String(Math.max(1, maxPages)), file], POPPLER_LIMITS));
+  } catch (error) {
+    // pdfinfo refuses a file without pages ("the first page (1) can not be after the last page (0)").
+    if (error instanceof ToolError && /last page \(0\)/.test(error.stderr))
+      return { pages: 0, encrypted: false, sizes: [] };
+    throw asPdfError(error);
+  }
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? Number.NaN);
+  const encrypted = /^Encrypted:\s+yes/m.test(stdout);
+  if (!Number.isInteger(pages)) throw new PdfError('corrupted', 'The file has no readable page count.');
+  const sizes: PdfPage[] = [];
+  const rotations = new Map<number, number>();
+  for (const m of stdout.matchAll(/^Page\s+(\d+) rot:\s+(-?\d+)/gm)) rotations.set(Number(m[1]), Number(m[2]));
+  for (const m of stdout.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+) pts/gm)) {
+    sizes.push({
+      widthMm: Number(m[2]) * PT_TO_MM,
+      heightMm: Number(m[3]) * PT_TO_MM,
+      rotation: rotations.get(Number(m[1])) ?? 0,
+    });
+  }
+  return { pages, encrypted, sizes };
 }
 
 /** The words of one page with their boxes in millimetres from the top-left corner (pdftotext -bbox). */
 export async function pageWords(file: string, page: number): Promise<TextItem[]> {
-  const { stdout } = await run('pdftotext', ['-f', String(page), '-l', String(page), '-bbox', file, '-'], LIMITS);
+  let stdout: string;
+  try {
+    ({ stdout } = await runTool(
+      'pdftotext',
+      ['-f', String(page), '-l', String(page), '-bbox', file, '-'],
+      POPPLER_LIMITS,
+    ));
+  } catch (error) {
+    throw asPdfError(error);
+  }
   const words: TextItem[] = [];
   const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
   for (let m = re.exec(stdout); m; m = re.exec(stdout)) {
@@ -53,13 +222,20 @@ export async function pageWords(file: string, page: number): Promise<TextItem[]>
   return words;
 }
 
-/** A JPEG thumbnail of page 1, at most 300 px on its longer side. */
+/**
+ * A JPEG thumbnail of page 1, at most 300 px on its longer side. -scale-to makes poppler pick
+ * the resolution, so the bitmap it allocates is 300 px whatever the page size.
+ */
 export async function thumbnail(file: string, outPrefix: string): Promise<string> {
-  await run(
-    'pdftoppm',
-    ['-f', '1', '-l', '1', '-jpeg', '-jpegopt', 'quality=80', '-scale-to', '300', '-singlefile', file, outPrefix],
-    LIMITS,
-  );
+  try {
+    await runTool(
+      'pdftoppm',
+      ['-f', '1', '-l', '1', '-jpeg', '-jpegopt', 'quality=80', '-scale-to', '300', '-singlefile', file, outPrefix],
+      POPPLER_LIMITS,
+    );
+  } catch (error) {
+    throw asPdfError(error);
+  }
   return `${outPrefix}.jpg`;
 }
 
