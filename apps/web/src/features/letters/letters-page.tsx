@@ -308,7 +308,7 @@ function BulkActions({
             Mark processed
           </Button>
           <Button
-            variant="outlined"
+            variant="contained"
             color="error"
             size="small"
             disabled={!mayDelete || !deletable || busy}

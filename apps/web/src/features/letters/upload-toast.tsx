@@ -43,7 +43,8 @@ export function UploadToast({ queue }: { queue: UploadQueue }) {
         position: 'fixed',
         right: { xs: 8, sm: 16 },
         bottom: { xs: 8, sm: 16 },
-        zIndex: (t) => t.zIndex.snackbar,
+        // Above the page, below drawers and dialogs (which would otherwise have their buttons covered).
+        zIndex: (t) => t.zIndex.appBar,
         width: { xs: 'calc(100% - 16px)', sm: 400 },
         bgcolor: TOAST_COLOURS[summary.colour],
         color: '#fff',
