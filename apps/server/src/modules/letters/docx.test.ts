@@ -2,12 +2,21 @@
 // any PDF; the package checks, the outside-link removal and the process bounds, each proven.
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainWordLetter, textPdf } from '../../test/fixtures/corpus.js';
 import { letterDocx, zip } from '../../test/fixtures/letters.js';
 import { type Agent, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 import { runAnalysis } from './analyse.js';
-import { convertToPdf, DOCX_LIMITS, DocxError, imageSize, inspectDocx, neutraliseRelationships } from './docx.js';
+import {
+  convertToPdf,
+  DOCX_LIMITS,
+  DocxError,
+  imageSize,
+  inspectDocx,
+  neutraliseRelationships,
+  sanitiseDocx,
+} from './docx.js';
 import { runTool, ToolError } from './poppler.js';
 
 let t: TestContext;
@@ -136,6 +145,28 @@ describe('Word package checks', () => {
     expect(xml).toContain('Id="r1"');
     expect(xml).toContain('Id="r5"');
     expect(xml).not.toMatch(/evil|secret/);
+  });
+
+  it('cleans relationship parts written in UTF-16 too, and writes them back in UTF-8', async () => {
+    const rels = `<?xml version="1.0" encoding="UTF-16"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="http://evil.invalid/a.png" TargetMode="External"/></Relationships>`;
+    const utf16be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(rels, 'utf16le').swap16()]);
+    const docx = letterDocx(['A B', 'Leeds LS1 4AB'], {
+      extraParts: [{ name: 'word/_rels/document.xml.rels', data: utf16be.toString('latin1') }],
+    });
+    // letterDocx writes strings as UTF-8: put the raw bytes in with the zip writer instead.
+    const parts = [
+      ...inspectDocx(docx)
+        .filter((e) => e.name !== 'word/_rels/document.xml.rels')
+        .map((e) => ({ name: e.name, data: inflateRawSync(docx.subarray(e.dataStart, e.dataEnd)) })),
+      { name: 'word/_rels/document.xml.rels', data: utf16be },
+    ];
+    const bytes = zip(parts);
+    const { docx: clean, removedLinks } = await sanitiseDocx(bytes, inspectDocx(bytes));
+    expect(removedLinks).toBe(1);
+    const entry = inspectDocx(clean).find((e) => e.name === 'word/_rels/document.xml.rels')!;
+    const text = inflateRawSync(clean.subarray(entry.dataStart, entry.dataEnd)).toString('utf8');
+    expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Relationships /);
+    expect(text).not.toContain('evil');
   });
 
   it('reads image sizes from PNG and JPEG headers', () => {

@@ -7,10 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { crc32, deflateRaw, inflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw, deflateRaw } from 'node:zlib';
 import { runTool, ToolError } from './poppler.js';
 
-const inflateAsync = promisify(inflateRaw);
 const deflateAsync = promisify(deflateRaw);
 
 /** Bounds of a Word letter and of its conversion. A typical letter is 10-30 parts and under 1 MB. */
@@ -224,10 +223,87 @@ export function neutraliseRelationships(xml: string): { xml: string; removed: nu
   return { xml: out, removed };
 }
 
+/** Markers of a DTD in UTF-8 and in both UTF-16s: Office never writes one; in a part it is an entity-expansion or external-entity attack. */
+const DTD_MARKERS = ['<!DOCTYPE', '<!ENTITY'].flatMap((m) => {
+  const utf32le = Buffer.alloc(m.length * 4);
+  for (let i = 0; i < m.length; i += 1) utf32le.writeUInt32LE(m.charCodeAt(i), i * 4);
+  return [
+    Buffer.from(m, 'latin1'),
+    Buffer.from(m, 'utf16le'),
+    Buffer.from(m, 'utf16le').swap16(),
+    utf32le,
+    Buffer.from(utf32le).swap32(),
+  ];
+});
+
 /**
- * Inflates every part under its declared size (a part that inflates to more is a lying zip bomb),
- * checks its CRC, refuses DTDs and oversized images, removes external relationships and macros,
- * and writes a new package. Returns the package and what was removed.
+ * The text of a relationships part in UTF-8 or UTF-16 (either byte order, BOM or not), or a
+ * refusal: a part this reader cannot read as the XML parser would might hide an outside link.
+ */
+function relationshipsText(data: Buffer): { text: string; utf8: boolean } {
+  let text: string;
+  let utf8 = false;
+  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0x3c && data[1] === 0x00)) text = data.toString('utf16le');
+  else if ((data[0] === 0xfe && data[1] === 0xff) || (data[0] === 0x00 && data[1] === 0x3c))
+    text = Buffer.from(data).swap16().toString('utf16le');
+  else {
+    text = data.toString('utf8');
+    utf8 = true;
+  }
+  text = text.replace(/^\uFEFF/, '');
+  const declared = /^<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/.exec(text)?.[1]?.toLowerCase();
+  const known = declared === undefined || /^utf-?(8|16)$/.test(declared);
+  if (!known || !/<(?:[\w.-]+:)?Relationships\b/.test(text)) throw corrupted();
+  return { text, utf8 };
+}
+/** Bytes kept of a part to read an image's size (JPEG frames follow the metadata segments). */
+const HEAD_BYTES = 256 * 1024;
+
+/**
+ * Inflates one part as a stream: counts it against its declared size (a part that inflates to
+ * more is a lying zip bomb, stopped there), checks its CRC and looks for a DTD, keeping only its
+ * first bytes (or all of it when asked). The server never holds a whole inflated part it does not need.
+ */
+async function readPart(entry: ZipEntry, packed: Buffer, keepAll: boolean): Promise<Buffer> {
+  const isXml = /\.(xml|rels)$/i.test(entry.name);
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let size = 0;
+  let crc = 0;
+  let tail = Buffer.alloc(0);
+  const take = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > entry.size) throw bomb();
+    crc = crc32(chunk, crc);
+    if (isXml) {
+      const window = Buffer.concat([tail, chunk]);
+      if (DTD_MARKERS.some((m) => window.includes(m))) throw corrupted();
+      tail = window.subarray(Math.max(0, window.length - 32));
+    }
+    if (keepAll || keptBytes < HEAD_BYTES) {
+      kept.push(chunk);
+      keptBytes += chunk.length;
+    }
+  };
+  if (entry.method === 0) take(packed);
+  else {
+    const inflater = createInflateRaw();
+    inflater.end(packed);
+    try {
+      for await (const chunk of inflater) take(chunk as Buffer);
+    } catch (error) {
+      inflater.destroy();
+      if (error instanceof DocxError) throw error;
+      throw corrupted(); // not a deflate stream
+    }
+  }
+  if (size !== entry.size || crc >>> 0 !== entry.crc >>> 0) throw corrupted();
+  return Buffer.concat(kept);
+}
+
+/**
+ * Verifies every part (see readPart), refuses oversized images, removes external relationships
+ * and macros, and writes a new package. Returns the package and what was removed.
  */
 export async function sanitiseDocx(
   bytes: Buffer,
@@ -238,27 +314,12 @@ export async function sanitiseDocx(
   let removedLinks = 0;
   for (const entry of entries) {
     const packed = bytes.subarray(entry.dataStart, entry.dataEnd);
-    let data: Buffer;
-    if (entry.method === 0) data = packed;
-    else {
-      try {
-        data = await inflateAsync(packed, { maxOutputLength: Math.max(1, entry.size) });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw bomb();
-        throw corrupted();
-      }
-    }
-    if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc >>> 0) throw corrupted();
+    const isRels = entry.name.toLowerCase().endsWith('.rels');
+    const data = await readPart(entry, packed, isRels);
     if (entry.name.endsWith('/')) continue; // directory entries are not parts
     if (MACRO_PART.test(entry.name)) {
       removedParts.push(entry.name);
       continue;
-    }
-    const lower = entry.name.toLowerCase();
-    if (lower.endsWith('.xml') || lower.endsWith('.rels')) {
-      // Office never writes a DTD; one in a part is an entity-expansion or external-entity attack.
-      if (data.includes('<!DOCTYPE') || data.includes('<!ENTITY') || data.includes('<\0!\0D\0O\0C\0'))
-        throw corrupted();
     }
     const size = imageSize(data);
     if (size && size.width * size.height > DOCX_LIMITS.maxImagePixels)
@@ -266,15 +327,13 @@ export async function sanitiseDocx(
         'refused',
         `The Word document holds an image too large to convert (${size.width} x ${size.height} pixels).`,
       );
-    if (lower.endsWith('.rels')) {
-      const utf16 = data[0] === 0xff && data[1] === 0xfe;
-      const text = utf16 ? data.toString('utf16le') : data.toString('utf8');
+    if (isRels) {
+      const { text, utf8 } = relationshipsText(data);
       const clean = neutraliseRelationships(text);
-      if (clean.removed > 0) {
+      if (clean.removed > 0 || !utf8) {
         removedLinks += clean.removed;
-        const xml = utf16
-          ? clean.xml.replace(/^\uFEFF/, '').replace(/encoding=("|')UTF-16\1/i, 'encoding="UTF-8"')
-          : clean.xml;
+        // Written back in UTF-8, so what LibreOffice reads is exactly what was checked.
+        const xml = utf8 ? clean.xml : clean.xml.replace(/(encoding\s*=\s*)(["'])[^"']*\2/i, '$1"UTF-8"');
         const raw = Buffer.from(xml, 'utf8');
         parts.push({ entry, packed: await deflateAsync(raw), method: 8, crc: crc32(raw) >>> 0, size: raw.length });
         continue;
