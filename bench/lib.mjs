@@ -12,7 +12,7 @@ export function tempDataDir(name) {
 }
 
 /** Starts `node apps/server/dist/main.js`; resolves with the ms until /readyz answered 200. */
-export async function startProduct({ dataDir, port, pgPort, env = {} }) {
+export async function startProduct({ dataDir, port, pgPort, env = {}, stdout = 'ignore' }) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
@@ -26,7 +26,7 @@ export async function startProduct({ dataDir, port, pgPort, env = {} }) {
       AUTH_RATE_LIMIT: '100000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   let exited = false;
   child.once('exit', () => {
@@ -88,4 +88,36 @@ export async function signUp(url, email) {
 export function databaseUrl(dataDir, pgPort) {
   const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
+}
+
+/**
+ * Signs up like `signUp`, then reads a CSRF token for the session (GET /api/csrf with its cookies):
+ * { cookie, csrf, headers } where `headers` carry both, ready for a state-changing call.
+ */
+export async function signUpSession(url, email) {
+  const jar = new Map(
+    (await signUp(url, email)).split('; ').map((pair) => {
+      const eq = pair.indexOf('=');
+      return [pair.slice(0, eq), pair.slice(eq + 1)];
+    }),
+  );
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${url}/api/csrf`, { headers: { cookie: cookie() } });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair.indexOf('=');
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  const { token } = await res.json();
+  return { cookie: cookie(), csrf: token, headers: { cookie: cookie(), 'x-csrf-token': token } };
+}
+
+/** Percentiles of a list of numbers (nearest rank), rounded to 0.1. */
+export function percentiles(values, qs = [0.5, 0.95, 0.99]) {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  const out = { n: s.length };
+  for (const q of qs) out[`p${Math.round(q * 100)}`] = s.length ? Math.round(at(q) * 10) / 10 : null;
+  out.max = s.length ? Math.round(s.at(-1) * 10) / 10 : null;
+  return out;
 }
