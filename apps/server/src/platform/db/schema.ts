@@ -310,7 +310,8 @@ export const letters = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('letters_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    // The list's index, (account_id, created_at, id) with the columns the tab counts, filters and
+    // search read included, is created in migration 0006 (drizzle cannot declare INCLUDE).
     index('letters_parent_idx').on(t.parentId),
     index('letters_analysing_idx').on(t.updatedAt).where(sql`status = 'Analysing'`),
   ],
