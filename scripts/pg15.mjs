@@ -12,6 +12,9 @@ const BIN = '/usr/lib/postgresql/15/bin';
 ensureSystemPackages([
   { name: 'postgresql-15', path: `${BIN}/postgres` },
   { name: 'poppler-utils', path: '/usr/bin/pdftoppm' },
+  { name: 'libreoffice-writer-nogui', path: '/usr/bin/soffice' },
+  { name: 'fonts-liberation2', path: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf' },
+  { name: 'fonts-crosextra-carlito', path: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf' },
 ]);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lp-pg15-'));

@@ -45,7 +45,9 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
     [ANALYSE_TASK]: async (payload, helpers) => {
       const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-      await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId, postcodes, isLastAttempt);
+      await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId, postcodes, isLastAttempt, {
+        soffice: config.SOFFICE_PATH,
+      });
     },
     [SPLIT_TASK]: async (payload, helpers) => {
       const { letterId, userId } = payload as { letterId: string; userId: string | null };

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ADDRESS_WINDOWS, isUkPostcodeFormat, LETTER_STATUS, readAddress, type TextItem } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -12,17 +10,19 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import { ANALYSE_TASK } from './analyse.js';
+import { POPPLER_LIMITS, runTool } from './poppler.js';
 
 export const SPLIT_TASK = 'split_letter';
-const run = promisify(execFile);
-const LIMITS = { timeout: 60_000, maxBuffer: 64 * 1024 * 1024, killSignal: 'SIGKILL' as const };
+/** Each tool runs bounded in time, output and memory, in its own process group (poppler.ts). */
+const LIMITS = { ...POPPLER_LIMITS, timeoutMs: 60_000 };
+const run = (command: string, args: string[]) => runTool(command, args, LIMITS);
 const PT_TO_MM = 25.4 / 72;
 /** Pages whose text is read per pdftotext call, so that the output of a long file stays bounded. */
 const TEXT_CHUNK = 100;
 
 /** The words of pages first..last, per page, in millimetres from each page's top-left corner. */
 export async function wordsByPage(file: string, first: number, last: number): Promise<TextItem[][]> {
-  const { stdout } = await run('pdftotext', ['-f', String(first), '-l', String(last), '-bbox', file, '-'], LIMITS);
+  const { stdout } = await run('pdftotext', ['-f', String(first), '-l', String(last), '-bbox', file, '-']);
   const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
   return stdout
     .split(/<page /)
@@ -91,12 +91,13 @@ export async function runSplit(
     [letterId],
   );
   const merged = rows[0];
-  if (!merged || merged.split_status !== 'splitting') return;
+  if (!merged) return; // deleted meanwhile
+  if (merged.split_status !== 'splitting') return;
   const file = blobs.localPath(merged.blob_key);
   const written: string[] = [];
   const work = await mkdtemp(path.join(tmpdir(), 'lp-split-'));
   try {
-    const { stdout } = await run('pdfinfo', [file], LIMITS);
+    const { stdout } = await run('pdfinfo', [file]);
     const pageCount = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
     const pages: TextItem[][] = [];
     for (let first = 1; first <= pageCount; first += TEXT_CHUNK) {
@@ -107,19 +108,23 @@ export async function runSplit(
       await failSplit(pool, letterId, merged.account_id, NO_SECOND_LETTER);
       return;
     }
-    await run('pdfseparate', [file, path.join(work, 'p-%d.pdf')], LIMITS);
-    const children: { id: string; key: string; first: number; last: number; size: number }[] = [];
-    for (const [first, last] of parts) {
+    await run('pdfseparate', [file, path.join(work, 'p-%d.pdf')]);
+    // Letters are cut a few at a time (one per core): the cost is mostly process starts.
+    const cut = async ([first, last]: [number, number]) => {
       const id = randomUUID();
       const key = `letters/${merged.account_id}/${id}.pdf`;
       const out = path.join(work, `${id}.pdf`);
       const inputs = Array.from({ length: last - first + 1 }, (_, i) => path.join(work, `p-${first + i}.pdf`));
-      if (inputs.length === 1) await run('cp', [inputs[0]!, out], LIMITS);
-      else await run('pdfunite', [...inputs, out], LIMITS);
+      if (inputs.length === 1) await copyFile(inputs[0]!, out);
+      else await run('pdfunite', [...inputs, out]);
       written.push(key);
       const size = await blobs.put(key, createReadStream(out));
-      children.push({ id, key, first, last, size });
-    }
+      return { id, key, first, last, size };
+    };
+    const children: Awaited<ReturnType<typeof cut>>[] = [];
+    const lanes = Math.max(1, Math.min(4, availableParallelism()));
+    for (let i = 0; i < parts.length; i += lanes)
+      children.push(...(await Promise.all(parts.slice(i, i + lanes).map(cut))));
     const base = merged.name.replace(/\.(pdf|docx)$/i, '');
     await inTransaction(pool, async (client) => {
       const locked = await client.query('select 1 from letters where id = $1 and split_status = $2 for update', [
