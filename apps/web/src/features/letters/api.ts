@@ -1,9 +1,11 @@
 import { MESSAGES } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-// The list helpers only, not the table: the shell imports letterKeys from here.
 import { listSearchParams, listUrl } from '../../components/data-table/query';
 import type { DataTableParams, DataTableResult } from '../../components/data-table/types';
 import { api, isApiError } from '../../lib/api';
+import { letterKeys } from './keys';
+
+export { letterKeys };
 
 export type DocumentType = 'regular' | 'merged';
 export type SplitStatus = 'splitting' | 'split' | 'failed';
@@ -52,14 +54,6 @@ export const LETTER_TABS = [
 export type LetterTab = (typeof LETTER_TABS)[number]['value'];
 
 export type LetterList = DataTableResult<Letter> & { counts?: Partial<Record<LetterTab, number>> };
-
-/** Every letters query starts with 'letters', so a `refresh` naming letters refetches the open ones. */
-export const letterKeys = {
-  all: ['letters'] as const,
-  list: ['letters', 'list'] as const,
-  detail: (id: string) => ['letters', 'detail', id] as const,
-  metadata: (id: string) => ['letters', 'metadata', id] as const,
-};
 
 const path = (id: string, rest = '') => `/api/letters/${encodeURIComponent(id)}${rest}`;
 

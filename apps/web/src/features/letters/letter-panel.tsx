@@ -175,7 +175,12 @@ function LetterDetails({
       ) : null}
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
-        <Button variant="outlined" startIcon={<Visibility />} onClick={() => setPreviewing(true)} disabled={processing}>
+        <Button
+          variant="outlined"
+          startIcon={<Visibility />}
+          onClick={() => setPreviewing(true)}
+          disabled={processing || corrupted}
+        >
           Preview
         </Button>
         <Button

@@ -171,5 +171,3 @@ function ChosenFile({
     </Box>
   );
 }
-
-export default UploadDialog;

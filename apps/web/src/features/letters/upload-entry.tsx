@@ -1,14 +1,12 @@
 import UploadFile from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { letterKeys } from './api';
-import { uploadDialog, uploadQueue } from './upload-store';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { uploadDialog } from './upload-store';
 
-// The modal and the toast are loaded when first needed: the shell carries only this button and the stores.
-const UploadDialog = lazy(() => import('./upload-dialog'));
-const UploadToast = lazy(() => import('./upload-toast'));
+// The modal, the queue and the toast load when the modal is first opened: the shell carries only
+// this button and the modal's open state.
+const UploadHost = lazy(() => import('./upload-host'));
 
 export const UPLOAD_BUTTON = 'Upload letters';
 
@@ -40,37 +38,14 @@ export function UploadLettersButton({ abilities, compact }: { abilities: readonl
   );
 }
 
-/**
- * The global upload modal and the upload-progress toast, mounted once by the signed-in shell. Each
- * finished upload refetches the open letter lists (the server's refresh event does too; this covers
- * a stream that is down).
- */
+/** The global upload modal and the upload-progress toast, mounted once by the signed-in shell. */
 export function LetterUploadsHost() {
   const dialog = useSyncExternalStore(uploadDialog.subscribe, uploadDialog.getSnapshot, uploadDialog.getSnapshot);
-  const queue = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getSnapshot, uploadQueue.getSnapshot);
-  const queryClient = useQueryClient();
-  const [dialogWanted, setDialogWanted] = useState(false);
-  if (dialog.open && !dialogWanted) setDialogWanted(true);
-
-  const finished = queue.items.filter((i) => i.uploaded !== 'ready').length;
-  const lastFinished = useRef(0);
-  useEffect(() => {
-    if (finished > lastFinished.current) void queryClient.invalidateQueries({ queryKey: letterKeys.all });
-    lastFinished.current = finished;
-  }, [finished, queryClient]);
-
+  // Never opened yet: nothing to show (the toast only follows uploads chosen in the modal).
+  if (dialog.session === 0) return null;
   return (
     <Suspense fallback={null}>
-      {dialogWanted ? (
-        <UploadDialog
-          key={dialog.session}
-          open={dialog.open}
-          initialFiles={dialog.files}
-          onClose={uploadDialog.close}
-          onUpload={(files) => uploadQueue.enqueue(files)}
-        />
-      ) : null}
-      {queue.open ? <UploadToast queue={uploadQueue} /> : null}
+      <UploadHost />
     </Suspense>
   );
 }

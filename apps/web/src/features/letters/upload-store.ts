@@ -1,14 +1,8 @@
-import { uploadLetterFile } from './upload-file';
-import { createUploadQueue } from './upload-queue';
-
-/** The app's one upload queue: it outlives pages, so uploads go on while the user moves around. */
-export const uploadQueue = createUploadQueue(uploadLetterFile);
-
 export interface UploadDialogState {
   open: boolean;
   /** Files dropped on a page's dropzone, offered in the dialog when it opens. */
   files: readonly File[];
-  /** Changes on every opening, so the dialog starts afresh. */
+  /** Changes on every opening, so the dialog starts afresh; 0 until it is first opened. */
   session: number;
 }
 
@@ -18,7 +12,10 @@ const emit = () => {
   for (const l of listeners) l();
 };
 
-/** The global upload modal's state (opened by the header button or by the letters page's dropzone). */
+/**
+ * The global upload modal's state (opened by the header button or by the letters page's dropzone).
+ * It lives in the shell, so it is kept tiny: the modal, the queue and the toast load on first use.
+ */
 export const uploadDialog = {
   getSnapshot: (): UploadDialogState => dialog,
   subscribe(listener: () => void): () => void {

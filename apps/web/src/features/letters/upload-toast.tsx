@@ -100,5 +100,3 @@ export function UploadToast({ queue }: { queue: UploadQueue }) {
     </Paper>
   );
 }
-
-export default UploadToast;
