@@ -31,11 +31,11 @@ test('a lost session sends the user to the root', async ({ page, request }) => {
 test('screens built by later issues show their title and an honest note', async ({ page, request }) => {
   const company = await signUpByApi(request);
   await signIn(page, company.email, company.password);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Letters' }).click();
-  await expect(page).toHaveURL(/\/letters$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Letters' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parcels' }).click();
+  await expect(page).toHaveURL(/\/parcels$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Parcels' })).toBeVisible();
   await expect(page.getByText('This screen is not available yet.')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Letters' })).toHaveAttribute(
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parcels' })).toHaveAttribute(
     'aria-current',
     'page',
   );

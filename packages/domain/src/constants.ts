@@ -26,3 +26,6 @@ export const DATE_DISPLAY_FORMAT = 'dd.MM.yy | hh:mm a';
 export function formatBadgeCount(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.max(0, Math.trunc(count)));
 }
+
+/** The largest letter file the server takes, in megabytes. */
+export const UPLOAD_MAX_MB = 50;

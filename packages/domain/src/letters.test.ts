@@ -111,6 +111,9 @@ describe('letter panel rules', () => {
     expect(canSplitLetter('Analysing', 'merged', ['create_letter'])).toBe(false);
     expect(canSplitLetter('Analysis Complete', 'merged', [])).toBe(false);
     expect(canSplitLetter('Analysis Complete', 'regular', ['create_letter'])).toBe(false);
+    expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'splitting')).toBe(false);
+    expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'split')).toBe(false);
+    expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'failed')).toBe(true);
   });
   it('blocks mail above 50 pages, when the recipient omits mail, or with address problems', () => {
     expect(isMailDisabled(50, false, LETTER_STATUS.analysisComplete)).toBe(false);

@@ -115,9 +115,25 @@ export function canDeliverLetter(raw: string, abilities: readonly string[], fail
   return shown !== 'Processing' && shown !== 'Sending' && shown !== 'In Review';
 }
 
-/** Merged letters show Split, disabled while analysing or without create_letter. */
-export function canSplitLetter(raw: string, documentType: 'regular' | 'merged', abilities: readonly string[]): boolean {
-  return documentType === 'merged' && raw !== LETTER_STATUS.analysing && hasAny(abilities, ['create_letter']);
+export type SplitStatus = 'splitting' | 'split' | 'failed' | null;
+
+/**
+ * Merged letters show Split, disabled while analysing or without create_letter. Decision: also
+ * disabled while a split runs or once it is done (a failed split may be tried again).
+ */
+export function canSplitLetter(
+  raw: string,
+  documentType: 'regular' | 'merged',
+  abilities: readonly string[],
+  splitStatus: SplitStatus = null,
+): boolean {
+  return (
+    documentType === 'merged' &&
+    raw !== LETTER_STATUS.analysing &&
+    splitStatus !== 'splitting' &&
+    splitStatus !== 'split' &&
+    hasAny(abilities, ['create_letter'])
+  );
 }
 
 /** Mail is not offered above 50 pages, when the recipient omits mail, or with an invalid postcode or filled barcode area. */

@@ -6,10 +6,12 @@ import {
   DISPLAY_STATUSES,
   type DisplayStatus,
   displayLetterStatus,
+  LETTER_MESSAGES,
   LETTER_STATUS,
   MAPPED_RAW_STATUSES,
   rawStatusesFor,
   SCHEDULED_PREFIX,
+  UPLOAD_MAX_MB,
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -25,7 +27,7 @@ import { ANALYSE_TASK } from './analyse.js';
 import { SPLIT_TASK } from './split.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
 
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 const letterSchema = z.object({
@@ -201,11 +203,11 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       const size = await blobs.put(incoming, (file.file as Readable).pipe(checked));
       if (file.file.truncated) {
         await blobs.delete(incoming);
-        throw new AppError('BODY_TOO_LARGE', `A letter can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+        throw new AppError('BODY_TOO_LARGE', LETTER_MESSAGES.tooLarge);
       }
       if (detected.kind === 'other') {
         await blobs.delete(incoming);
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF or DOCX files can be uploaded.');
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', LETTER_MESSAGES.onlyPdfOrDocx);
       }
       // A zip is only taken as a Word document when it says so; its parts are checked by the analysis job.
       const pdfKey = `letters/${auth.accountId}/${id}.pdf`;

@@ -213,6 +213,25 @@ describe('DataTable', () => {
     expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('false');
   });
 
+  it("shows every tab's count when the list gives them", async () => {
+    const fetcher = vi.fn(
+      async (): Promise<DataTableResult<Person>> => ({
+        rows: PEOPLE.slice(0, 5),
+        count: 12,
+        counts: { all: 12, sales: 6 },
+      }),
+    );
+    renderTable({
+      fetcher,
+      tabs: [
+        { value: 'all', label: 'All' },
+        { value: 'sales', label: 'Sales team' },
+      ],
+    });
+    expect(await screen.findByRole('tab', { name: 'All 12' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sales team 6' }).getAttribute('aria-selected')).toBe('false');
+  });
+
   it('selects rows for bulk actions', async () => {
     const bulk = vi.fn();
     renderTable({

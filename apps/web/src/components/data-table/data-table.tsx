@@ -167,24 +167,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
               label={
                 <span>
                   {t.label}
-                  {t.value === state.tab && query.data ? (
+                  {query.data && (t.value === state.tab || query.data.counts?.[t.value] !== undefined) ? (
                     <>
                       {' '}
                       <Box
                         component="span"
-                        data-testid="tab-count"
+                        data-testid={t.value === state.tab ? 'tab-count' : `tab-count-${t.value}`}
                         sx={{
                           display: 'inline-block',
                           ml: 0.5,
                           px: 1,
                           borderRadius: 8,
-                          bgcolor: 'primary.main',
-                          color: 'primary.contrastText',
+                          bgcolor: t.value === state.tab ? 'primary.main' : 'action.selected',
+                          color: t.value === state.tab ? 'primary.contrastText' : 'text.primary',
                           fontSize: '0.75rem',
                           lineHeight: '1.4rem',
                         }}
                       >
-                        {count}
+                        {t.value === state.tab ? count : query.data.counts?.[t.value]}
                       </Box>
                     </>
                   ) : null}

@@ -21,6 +21,8 @@ export interface DataTableResult<T> {
   rows: T[];
   count: number;
   filter_options?: Record<string, readonly string[]>;
+  /** The row count of every tab under the same search and filters, when the list gives them. */
+  counts?: Readonly<Record<string, number>>;
 }
 
 export type DataTableFetcher<T> = (params: DataTableParams, signal?: AbortSignal) => Promise<DataTableResult<T>>;

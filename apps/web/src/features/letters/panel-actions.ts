@@ -54,11 +54,10 @@ export function letterActions(
   }
   const merged = letter.document_type === 'merged';
   const scheduled = showsCancelDelivery(letter.status);
-  const splitBusy = letter.split_status === 'splitting' || letter.split_status === 'split';
   return {
     inTrash: false,
     deliver: merged ? hidden : shown(canDeliverLetter(letter.status, abilities, letter.force_status_error ?? false)),
-    split: merged ? shown(canSplitLetter(letter.status, letter.document_type, abilities) && !splitBusy) : hidden,
+    split: merged ? shown(canSplitLetter(letter.status, letter.document_type, abilities, letter.split_status)) : hidden,
     delete: scheduled ? hidden : shown(mayDelete && canDeleteLetter(letter.status)),
     cancelDelivery: scheduled ? shown(abilities.includes('send_letter')) : hidden,
     restore: hidden,

@@ -31,7 +31,7 @@ export function uploadError(status: number, body: string): ApiError {
     return new ApiError(status, code, code === 'CSRF_INVALID' ? MESSAGES.genericError : MESSAGES.permissionDenied);
   }
   if (typeof parsed.message === 'string' && parsed.message) return new ApiError(status, code, parsed.message);
-  if (status === 413) return new ApiError(status, code, LETTER_MESSAGES.tooLarge(MAX_UPLOAD_MB));
+  if (status === 413) return new ApiError(status, code, LETTER_MESSAGES.tooLarge);
   if (status === 415) return new ApiError(status, code, LETTER_MESSAGES.onlyPdfOrDocx);
   return new ApiError(status, code, MESSAGES.genericError);
 }

@@ -30,7 +30,7 @@ export function chooseFiles(alreadyChosen: number, files: readonly File[]): File
   for (const file of files) {
     if (!isLetterFile(file)) rejected.push({ name: file.name, reason: LETTER_MESSAGES.onlyPdfOrDocx });
     else if (file.size > MAX_UPLOAD_MB * 1024 * 1024)
-      rejected.push({ name: file.name, reason: LETTER_MESSAGES.tooLarge(MAX_UPLOAD_MB) });
+      rejected.push({ name: file.name, reason: LETTER_MESSAGES.tooLarge });
     else if (alreadyChosen + accepted.length >= UPLOAD_MAX_FILES) overLimit = true;
     else accepted.push(file);
   }
