@@ -24,7 +24,19 @@ const CHANNEL = 'lp_events';
  * only if and when the transaction commits.
  */
 export async function publish(q: pg.ClientBase | pg.Pool, event: LiveEvent): Promise<void> {
+  for (const l of localPublishers) l(event);
   await q.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+}
+
+const localPublishers = new Set<(event: LiveEvent) => void>();
+
+/**
+ * Hears events as this process publishes them, before they commit: a cache can stop trusting
+ * itself at once, rather than when the notification comes back after the commit.
+ */
+export function onLocalPublish(listener: (event: LiveEvent) => void): () => void {
+  localPublishers.add(listener);
+  return () => localPublishers.delete(listener);
 }
 
 type Send = (message: LiveMessage) => void;
@@ -39,6 +51,7 @@ interface Subscriber {
  */
 export class EventHub {
   private readonly byAccount = new Map<string, Set<Subscriber>>();
+  private readonly listeners = new Set<(event: LiveEvent | null) => void>();
   private client: pg.PoolClient | null = null;
   private stopped = false;
   private retryMs = 250;
@@ -68,6 +81,8 @@ export class EventHub {
       await client.query(`listen ${CHANNEL}`);
       this.client = client;
       this.retryMs = 250;
+      // Events may have been missed while no connection listened: caches start over.
+      for (const l of this.listeners) l(null);
     } catch (err) {
       this.scheduleReconnect(err);
     }
@@ -89,7 +104,18 @@ export class EventHub {
     setTimeout(() => void this.connect(), wait).unref();
   }
 
+  /**
+   * Hears every company's events in this process (for caches kept in step with changes). The
+   * listener is called with null when events may have been missed (the listening connection was
+   * re-established). Returns the function that removes it.
+   */
+  onEvent(listener: (event: LiveEvent | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   dispatch(event: LiveEvent): void {
+    for (const l of this.listeners) l(event);
     const subs = this.byAccount.get(event.accountId);
     if (!subs) return;
     for (const s of subs) {

@@ -16,6 +16,7 @@ import {
 import type pg from 'pg';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
+import { AccountCache } from '../../platform/account-cache.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -244,6 +245,12 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
   );
 
   const read = { kind: 'member', anyOf: ['see_letters'] } as const;
+  const countsCache = new AccountCache<Record<Tab, number>>(hub, ['letters']);
+  const creatorsCache = new AccountCache<string[]>(hub, ['users'], 60_000);
+  app.addHook('onClose', async () => {
+    countsCache.close();
+    creatorsCache.close();
+  });
   const listQuery = listQuerySchema(['status', 'creator', 'creation_date'], TABS);
   type ListQuery = z.output<typeof listQuery>;
 
@@ -280,24 +287,35 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       const countsSql = TABS.map(
         (tab) => `count(*) filter (where ${tabCondition(tab, counted)})::int as "${tab}"`,
       ).join(', ');
-      const [rows, counts, creators] = await Promise.all([
+      // Tab counts and creators are kept until the company's letters (or users) change.
+      const { search, tab: _tab, page: _page, limit: _limit, ...filters } = q;
+      const [rows, tabCounts, creators] = await Promise.all([
         pool.query<Row>(
           `select ${COLUMNS} from (select l.id from letters l ${rowsWhere} order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}) page
              join letters l on l.id = page.id left join users u on u.id = l.creator_id
             order by l.created_at desc, l.id desc`,
           tabbed.params,
         ),
-        pool.query<Record<Tab, number>>(`select ${countsSql} from letters l ${where}`, counted.params),
-        pool.query<{ email: string }>('select email from users where account_id = $1 order by email limit 200', [
-          accountId,
-        ]),
+        countsCache.get(accountId, JSON.stringify([search, filters]), async () => {
+          const counts = await pool.query<Record<Tab, number>>(
+            `select ${countsSql} from letters l ${where}`,
+            counted.params,
+          );
+          return counts.rows[0]!;
+        }),
+        creatorsCache.get(accountId, 'creators', async () => {
+          const found = await pool.query<{ email: string }>(
+            'select email from users where account_id = $1 order by email limit 200',
+            [accountId],
+          );
+          return found.rows.map((r) => r.email);
+        }),
       ]);
-      const tabCounts = counts.rows[0]!;
       return {
         rows: rows.rows.map(toLetter),
         count: tabCounts[q.tab],
         counts: tabCounts,
-        filter_options: { status: [...DISPLAY_STATUSES], creator: creators.rows.map((r) => r.email) },
+        filter_options: { status: [...DISPLAY_STATUSES], creator: creators },
       };
     },
   );
