@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { TextItem } from '@lp/domain';
 
@@ -73,6 +74,9 @@ export function findCommand(command: string, env: NodeJS.ProcessEnv = process.en
 
 let prlimit: string | null | undefined;
 
+/** The niceness of analysis tools: heavy work waits for the API when both want the processor. */
+export const TOOL_NICENESS = 10;
+
 /**
  * Runs a program in its own process group with a time, output and memory bound. On timeout the
  * whole group is killed (programs such as LibreOffice fork helpers that would outlive their parent).
@@ -94,6 +98,14 @@ export function runTool(
       env: options.env ?? process.env,
       cwd: options.cwd,
     });
+    // Analysis yields the processor to requests: the tool (and what it forks) runs at a lower priority.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, TOOL_NICENESS);
+      } catch {
+        // it has already exited
+      }
+    }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;
