@@ -51,7 +51,7 @@ const IGNORED_LINE = [
   // Reference lines: "Our ref: AB/123", "Your reference ..."
   /^(our|your)\s+ref(erence)?\b|^ref(erence)?\s*[:.]/i,
   // Confidentiality markings printed above the address.
-  /^(private\s*(&|and)\s*confidential|strictly\s+confidential|addressee\s+only)$/i,
+  /^((private|personal)\s*(&|and)\s*confidential|(strictly\s+)?(private|confidential)|personal|urgent|addressee\s+only)$/i,
 ];
 
 export function centreInside(item: Box, box: Box): boolean {

@@ -196,6 +196,19 @@ describe('address reader', () => {
       postcode: 'M1 1AE',
     });
   });
+  it('ignores the usual handling marks above the address', () => {
+    for (const mark of [
+      'CONFIDENTIAL',
+      'Private',
+      'PERSONAL',
+      'Urgent',
+      'Personal and Confidential',
+      'Strictly Private',
+    ]) {
+      const reading = readAddress([t(mark, 22, 48), t('Jane Doe', 22, 56), t('Leeds LS1 4AB', 22, 61)], window);
+      expect(reading, mark).toMatchObject({ ok: true, name: 'Jane Doe', postcode: 'LS1 4AB' });
+    }
+  });
   it('reports a window with no text (an image-only page or a logo in the window)', () => {
     expect(readAddress([t('Logo text far away', 150, 10)], window)).toEqual({ ok: false, reason: 'no_text_in_window' });
     expect(readAddress([t('21/11/2026', 22, 60)], window)).toEqual({ ok: false, reason: 'no_address_lines' });
