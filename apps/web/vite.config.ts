@@ -29,6 +29,9 @@ export default defineConfig({
     // The /signIn budget (200 KB gzip) is checked with scripts/bundle-size.mjs (see README).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // TanStack Query in a chunk of its own: without it the shared chunks regroup with every new
+      // screen and the sign-in page pays for code it never runs.
+      output: { codeSplitting: { groups: [{ name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ }] } },
       treeshake: {
         // @lp/domain is pure (no I/O, no globals) but its package.json does not say "sideEffects": false,
         // so every import of it would drag all its zod schemas (and zod) into the entry chunk.
