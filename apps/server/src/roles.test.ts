@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 const children: ChildProcess[] = [];
 const stop = (c: ChildProcess) =>
   new Promise<void>((resolve) => {
-    if (c.exitCode !== null) return resolve();
+    if (c.exitCode !== null || c.signalCode !== null) return resolve();
     c.once('exit', () => resolve());
     c.kill('SIGINT');
   });
@@ -186,4 +186,97 @@ describe('two API instances on one database', () => {
     controller.abort();
     await rm(dataDir, { recursive: true, force: true });
   });
+});
+
+describe('letters survive restarts and crashes', () => {
+  it('a letter queued while no worker runs, and one whose worker was killed mid-analysis, both end analysed', async () => {
+    expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
+    const databaseUrl = await freshDatabase(`durable_${Date.now()}`);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-durable-'));
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
+      LOG_LEVEL: 'warn',
+    };
+    await startProcess(env, 'api', port);
+    const base = `http://127.0.0.1:${port}`;
+    const csrf = await fetch(`${base}/api/csrf`);
+    let cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { token } = (await csrf.json()) as { token: string };
+    const signup = await fetch(`${base}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+      body: JSON.stringify({
+        companyName: 'Durable Ltd',
+        fullName: 'Dee Rable',
+        email: 'dee@example.com',
+        password: 'durable pw',
+      }),
+    });
+    expect(signup.status).toBe(201);
+    cookie = `${cookie}; ${signup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')}`;
+    const upload = async (name: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
+      const res = await fetch(`${base}/api/letters/files`, {
+        method: 'POST',
+        headers: { 'x-csrf-token': token, cookie },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { uuid: string }).uuid;
+    };
+    const { simpleLetterPdf, letterDocx } = await import('./test/fixtures/letters.js');
+    const queued = await upload(
+      'queued.pdf',
+      await simpleLetterPdf(['Ms Ann Queue', '1 Park Row', 'Leeds', 'LS1 5HD']),
+    );
+    const crashed = await upload('crashed.docx', letterDocx(['Mr Carl Crash', '22 Station Road', 'York', 'YO24 1AB']));
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    const status = async (id: string) =>
+      (await pool.query<{ status: string }>('select status from letters where id = $1', [id])).rows[0]!.status;
+    expect([await status(queued), await status(crashed)]).toEqual(['Analysing', 'Analysing']);
+
+    // A worker starts, takes the Word letter, and dies (SIGKILL) while LibreOffice converts it.
+    const worker = await startProcess(env, 'worker', 0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await pool.query('select 1 from graphile_worker.jobs where key = $1 and locked_at is not null', [
+              `analyse:${crashed}`,
+            ])
+          ).rowCount,
+        { timeout: 20_000, interval: 10 },
+      )
+      .toBe(1);
+    worker.kill('SIGKILL');
+    await new Promise((r) => worker.once('exit', r));
+    expect(await status(crashed)).toBe('Analysing');
+
+    // Its job stays locked by the dead worker; the sweep (every minute, here with no deadline)
+    // queues the analysis again, and the next worker finishes both letters.
+    const { sweepStuckLetters } = await import('./modules/letters/sweep.js');
+    expect((await sweepStuckLetters(pool, 0)).restarted).toBeGreaterThanOrEqual(1);
+    await startProcess(env, 'worker', 0);
+    await expect.poll(() => status(crashed), { timeout: 60_000 }).toBe('Analysis Complete');
+    await expect.poll(() => status(queued), { timeout: 20_000 }).toBe('Analysis Complete');
+    const history = await pool.query<{ status: string }>(
+      'select status from letter_history where letter_id = $1 order by id',
+      [crashed],
+    );
+    expect(history.rows.map((r) => r.status)).toEqual(['Analysing', 'Analysing', 'Analysis Complete']);
+    await pool.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
 });
