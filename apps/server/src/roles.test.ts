@@ -50,6 +50,29 @@ async function startProcess(env: NodeJS.ProcessEnv, role: string, port: number) 
   return child;
 }
 
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Signs a company up over HTTP like a browser: the CSRF token, then the session cookie. */
+async function signUpOverHttp(
+  base: string,
+  body: { companyName: string; fullName: string; email: string; password: string },
+) {
+  const csrf = await fetch(`${base}/api/csrf`);
+  const { token } = (await csrf.json()) as { token: string };
+  const first = cookiesOf(csrf);
+  const signup = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: first },
+    body: JSON.stringify(body),
+  });
+  expect(signup.status).toBe(201);
+  return { token, cookie: `${first}; ${cookiesOf(signup)}` };
+}
+
 async function freshDatabase(name: string) {
   const adminUrl = inject('adminUrl');
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -134,27 +157,12 @@ describe('two API instances on one database', () => {
     const b = `http://127.0.0.1:${portB}`;
 
     // Sign up on A; the same session cookie works on B (sessions live in the database).
-    const csrf = await fetch(`${a}/api/csrf`);
-    let cookie = csrf.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const { token } = (await csrf.json()) as { token: string };
-    const signup = await fetch(`${a}/api/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-      body: JSON.stringify({
-        companyName: 'Two Ltd',
-        fullName: 'Tess Two',
-        email: 'tess@example.com',
-        password: 'two instances',
-      }),
+    const { token, cookie } = await signUpOverHttp(a, {
+      companyName: 'Two Ltd',
+      fullName: 'Tess Two',
+      email: 'tess@example.com',
+      password: 'two instances',
     });
-    expect(signup.status).toBe(201);
-    cookie = `${cookie}; ${signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')}`;
 
     // A browser's stream is open on instance A.
     const controller = new AbortController();
@@ -204,27 +212,12 @@ describe('letters survive restarts and crashes', () => {
     };
     await startProcess(env, 'api', port);
     const base = `http://127.0.0.1:${port}`;
-    const csrf = await fetch(`${base}/api/csrf`);
-    let cookie = csrf.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const { token } = (await csrf.json()) as { token: string };
-    const signup = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-      body: JSON.stringify({
-        companyName: 'Durable Ltd',
-        fullName: 'Dee Rable',
-        email: 'dee@example.com',
-        password: 'durable pw',
-      }),
+    const { token, cookie } = await signUpOverHttp(base, {
+      companyName: 'Durable Ltd',
+      fullName: 'Dee Rable',
+      email: 'dee@example.com',
+      password: 'durable pw',
     });
-    expect(signup.status).toBe(201);
-    cookie = `${cookie}; ${signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')}`;
     const upload = async (name: string, bytes: Buffer) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)]), name);

@@ -157,3 +157,23 @@ export class EventHub {
     }
   }
 }
+
+/**
+ * Takes a request over as a server-sent event stream: Fastify lets go of the reply and the
+ * headers that keep proxies from buffering or caching it are written. Returns the raw response.
+ */
+export function openEventStream(
+  request: { id: string },
+  reply: { raw: import('node:http').ServerResponse; hijack(): void },
+) {
+  const res = reply.raw;
+  reply.hijack();
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  return res;
+}

@@ -134,6 +134,13 @@ export class Agent {
   get(url: string) {
     return this.request('GET', url);
   }
+  /** Posts one file as multipart/form-data in the field "file", as a browser's form does. */
+  upload(url: string, filename: string, bytes: Buffer) {
+    const boundary = `----lp${randomBytes(8).toString('hex')}`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    return this.request('POST', url, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  }
   post(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('POST', url, body, headers);
   }

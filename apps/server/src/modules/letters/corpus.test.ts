@@ -41,18 +41,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function multipart(name: string, bytes: Buffer) {
-  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 async function upload(agent: Agent, name: string, bytes: Buffer) {
-  const { body, contentType } = multipart(name, bytes);
-  return agent.request('POST', '/api/letters/files?type=regular', body, { 'content-type': contentType });
+  return agent.upload('/api/letters/files?type=regular', name, bytes);
 }
 
 const PDF_CORRUPTED = 'Make sure the file is a standard PDF: re-save it and upload it again.';

@@ -25,18 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(name: string, bytes: Buffer) {
-  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 async function upload(agent: Agent, name: string, bytes: Buffer): Promise<string> {
-  const { body, contentType } = multipart(name, bytes);
-  const res = await agent.request('POST', '/api/letters/files?type=regular', body, { 'content-type': contentType });
+  const res = await agent.upload('/api/letters/files?type=regular', name, bytes);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().uuid;
 }

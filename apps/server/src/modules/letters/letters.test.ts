@@ -1,5 +1,5 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleLetterPdf as letterPdf } from '../../test/fixtures/letters.js';
 import {
   type Agent,
   addMember,
@@ -15,38 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MM = 72 / 25.4;
-
-/** An A4 letter: a letterhead top right, the given lines in the DL address window, body text. */
-async function letterPdf(lines: string[], opts: { pages?: number; above?: string } = {}): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 0; p < (opts.pages ?? 1); p += 1) {
-    const page = doc.addPage([210 * MM, 297 * MM]);
-    const at = (text: string, xMm: number, yMm: number) =>
-      page.drawText(text, { x: xMm * MM, y: (297 - yMm) * MM, size: 10, font });
-    if (p === 0) {
-      at('ACME WIDGETS LTD', 130, 15);
-      at('1 Factory Lane, Leeds LS1 4AP', 130, 20);
-      if (opts.above) at(opts.above, 22, 50);
-      for (const [i, l] of lines.entries()) at(l, 22, 60 + i * 5);
-      at('21 November 2026', 22, 100);
-    }
-    at(`Dear customer, this is page ${p + 1}.`, 22, 120);
-  }
-  return Buffer.from(await doc.save());
-}
-
-function multipart(name: string, bytes: Buffer) {
-  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(agent: Agent, name: string, bytes: Buffer) {
-  const { body, contentType } = multipart(name, bytes);
-  return agent.request('POST', '/api/letters/files?type=regular', body, { 'content-type': contentType });
+  return agent.upload('/api/letters/files?type=regular', name, bytes);
 }
 
 async function uploadAndAnalyse(agent: Agent, name: string, bytes: Buffer) {

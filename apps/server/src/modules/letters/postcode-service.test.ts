@@ -41,15 +41,7 @@ async function letter(postcode: string) {
 async function analyse(postcode: string) {
   const { agent } = await signUpCompany(t.app);
   const bytes = await letter(postcode);
-  const boundary = 'lpboundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.pdf"\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await agent.request('POST', '/api/letters/files', body, {
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-  });
+  const res = await agent.upload('/api/letters/files', 'l.pdf', bytes);
   await t.runJobs();
   return (await agent.get(`/api/letters/${res.json().uuid}`)).json();
 }

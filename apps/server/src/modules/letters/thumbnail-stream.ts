@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { App } from '../../app.js';
 import type { BlobStore } from '../../platform/blobs.js';
-import type { EventHub } from '../../platform/events.js';
+import { type EventHub, openEventStream } from '../../platform/events.js';
 import { rowLimit } from '../../platform/list.js';
 
 /** The separator of a gallery message's four parts (part 1 section 7). */
@@ -58,15 +58,7 @@ export function registerThumbnailStream(
           order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}`,
         params,
       );
-      const res = reply.raw;
-      reply.hijack();
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
+      const res = openEventStream(request, reply);
       const total = rows.length;
       let index = 0;
       let closed = false;

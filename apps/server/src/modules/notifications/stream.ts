@@ -1,5 +1,5 @@
 import type { App, AppDeps } from '../../app.js';
-import type { LiveMessage } from '../../platform/events.js';
+import { type LiveMessage, openEventStream } from '../../platform/events.js';
 
 export const PING_INTERVAL_MS = 15_000;
 
@@ -31,15 +31,7 @@ export function registerNotificationStream(app: App, { hub }: AppDeps) {
     },
     (request, reply) => {
       const auth = request.auth!;
-      const res = reply.raw;
-      reply.hijack();
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
+      const res = openEventStream(request, reply);
       res.write('retry: 3000\n\ndata: {"type":"ping"}\n\n');
       const write = (chunk: string) => {
         if (!res.writableEnded && !res.destroyed) res.write(chunk);
