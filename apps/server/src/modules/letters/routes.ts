@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import { AccountCache } from '../../platform/account-cache.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -291,10 +292,13 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       const { search, tab: _tab, page: _page, limit: _limit, ...filters } = q;
       const [rows, tabCounts, creators] = await Promise.all([
         pool.query<Row>(
-          `select ${COLUMNS} from (select l.id from letters l ${rowsWhere} order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}) page
+          prepared(
+            `select ${COLUMNS} from (select l.id from letters l ${rowsWhere} order by l.created_at desc, l.id desc
+               limit ${tabbed.param(limit)} offset ${tabbed.param(q.page * limit)}) page
              join letters l on l.id = page.id left join users u on u.id = l.creator_id
             order by l.created_at desc, l.id desc`,
-          tabbed.params,
+            tabbed.params,
+          ),
         ),
         countsCache.get(accountId, JSON.stringify([search, filters]), async () => {
           const counts = await pool.query<Record<Tab, number>>(

@@ -311,7 +311,8 @@ export const letters = pgTable(
   },
   (t) => [
     // The list's index, (account_id, created_at, id) with the columns the tab counts, filters and
-    // search read included, is created in migration 0006 (drizzle cannot declare INCLUDE).
+    // search read included, is created in migration 0006 (drizzle cannot declare INCLUDE), and the
+    // creator filter's (account_id, creator_id, created_at, id) in 0007.
     index('letters_parent_idx').on(t.parentId),
     index('letters_analysing_idx').on(t.updatedAt).where(sql`status = 'Analysing'`),
   ],
