@@ -35,7 +35,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_HEADER = 'x-csrf-token';
 let csrfToken: string | null = null;
 let csrfRequest: Promise<string> | null = null;
 
@@ -53,8 +53,8 @@ async function fetchCsrfToken(): Promise<string> {
   return body.token;
 }
 
-/** The CSRF token, fetched once and shared by concurrent callers. */
-async function getCsrfToken(): Promise<string> {
+/** The CSRF token, fetched once and shared by concurrent callers (and by uploads sent with XMLHttpRequest). */
+export async function getCsrfToken(): Promise<string> {
   if (csrfToken) return csrfToken;
   if (!csrfRequest) {
     csrfRequest = fetchCsrfToken().then(

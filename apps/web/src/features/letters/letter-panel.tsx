@@ -9,10 +9,10 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
+import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
-import { SidePanel } from '../users/side-panel';
 import {
   type Letter,
   letterFailureMessage,

@@ -1,22 +1,7 @@
 import { MESSAGES } from '@lp/domain';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, CSRF_HEADER, getCsrfToken, resetCsrfToken } from '../../lib/api';
 import type { DocumentType } from './api';
 import { LETTER_MESSAGES, MAX_UPLOAD_MB } from './messages';
-
-const CSRF_HEADER = 'x-csrf-token';
-let csrf: Promise<string> | null = null;
-
-/** The CSRF token for uploads (lib/api keeps its own for JSON calls; this one is fetched the same way). */
-function csrfToken(): Promise<string> {
-  csrf ??= api.get<{ token: string }>('/api/csrf').then(
-    (b) => b.token,
-    (error: unknown) => {
-      csrf = null;
-      throw error;
-    },
-  );
-  return csrf;
-}
 
 /** The ApiError of a finished request that failed, with the server's message when it sent one. */
 export function uploadError(status: number, body: string): ApiError {
@@ -86,12 +71,12 @@ export async function uploadLetterFile(
   onProgress: (fraction: number) => void,
 ): Promise<{ uuid: string }> {
   try {
-    return await send(file, type, await csrfToken(), onProgress);
+    return await send(file, type, await getCsrfToken(), onProgress);
   } catch (error) {
     if (error instanceof ApiError && error.status === 403 && error.code === 'CSRF_INVALID') {
-      csrf = null;
+      resetCsrfToken();
       onProgress(0);
-      return send(file, type, await csrfToken(), onProgress);
+      return send(file, type, await getCsrfToken(), onProgress);
     }
     throw error;
   }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
+import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import {
@@ -32,7 +33,6 @@ import {
   emptyDepartmentDraft,
 } from './department-fields';
 import { roleLabel } from './role-editor';
-import { SidePanel } from './side-panel';
 
 export const CREATE_DEPARTMENTS_TITLE = 'Create departments';
 export const NEEDS_MANAGE_COMPANY = 'Only members allowed to manage the company can create departments.';

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFieldErrors, FormTextField, useInvalidSubmitSnackbar } from '../../components/form-fields';
 import { MessageBanner } from '../../components/message-banner';
+import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { adminFailureMessage, type Department, useInviteUser } from './api';
@@ -23,7 +24,6 @@ import {
   roleEditorBody,
 } from './role-editor';
 import { RoleEditorFields } from './role-editor-fields';
-import { SidePanel } from './side-panel';
 
 export const INVITE_TITLE = 'Invite a user';
 export const INVITE_STEPS = ['Permissions', 'Email', 'Confirmation'] as const;

@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
+import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { adminFailureMessage, type Department, type UserRow, useDeleteUser, useEditUser, useUser } from './api';
 import { PermissionSummary } from './invite-drawer';
 import { type RoleEditorState, roleEditorBody, roleEditorFrom, roleLabel } from './role-editor';
 import { RoleEditorFields } from './role-editor-fields';
-import { SidePanel } from './side-panel';
 import { SpendingCapEditor } from './spending-cap-editor';
 
 export interface AdminAbilities {
