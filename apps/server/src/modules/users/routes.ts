@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import { writeAudit } from '../../platform/audit.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -97,21 +98,27 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       // both the page and the count are taken from them.
       const narrowed =
         q.search !== '' || deps_.length > 0 || roles.length > 0 || accepted.length > 0 || q.tab === 'pending';
-      const offset = q.page * limit;
+      // Limit and offset are parameters: the statement is prepared once per connection per shape.
+      const conditions = where.toString();
+      const paging = `limit ${where.param(limit)} offset ${where.param(q.page * limit)}`;
       const matchesSql = narrowed
-        ? `matches as materialized (select u.id, lower(u.name) as k ${from} ${where}),
-           page as (select id from matches order by k, id limit ${limit} offset ${offset}),`
-        : `page as (select u.id ${from} ${where} order by lower(u.name), u.id limit ${limit} offset ${offset}),`;
-      const countSql = narrowed ? 'select count(*)::int from matches' : `select count(*)::int from users u ${where}`;
+        ? `matches as materialized (select u.id, lower(u.name) as k ${from} ${conditions}),
+           page as (select id from matches order by k, id ${paging}),`
+        : `page as (select u.id ${from} ${conditions} order by lower(u.name), u.id ${paging}),`;
+      const countSql = narrowed
+        ? 'select count(*)::int from matches'
+        : `select count(*)::int from users u ${conditions}`;
       const { rows } = await pool.query<{ n: number; departments: string[]; rows: Array<Record<string, unknown>> }>(
-        `with ${matchesSql}
+        prepared(
+          `with ${matchesSql}
               full_rows as (
                 select p.*, ${SUPERVISED_COLUMN} from (
                   select ${USER_COLUMNS} from page join users u on u.id = page.id left join departments d on d.id = u.department_id) p)
          select (${countSql}) as n,
                 array(select name from departments where account_id = $1 order by lower(name) limit 500) as departments,
                 coalesce((select json_agg(r order by lower(r.user_name), r.id) from full_rows r), '[]'::json) as rows`,
-        where.params,
+          where.params,
+        ),
       );
       const result = rows[0]!;
       return {
