@@ -82,20 +82,26 @@ async function freshDatabase(name: string) {
   return withDatabase(adminUrl, name);
 }
 
+/** A fresh database and data directory, and the environment of a product process on them. */
+async function productEnv(name: string, port: number) {
+  expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
+  const databaseUrl = await freshDatabase(`${name}_${Date.now()}`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), `lp-${name}-`));
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
+    LOG_LEVEL: 'warn',
+  };
+  return { databaseUrl, dataDir, env };
+}
+
 describe('ROLE: API and workers as separate processes', () => {
   it('an API-only process queues the reset email and a worker-only process sends it', async () => {
-    expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
-    const databaseUrl = await freshDatabase(`roles_${Date.now()}`);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-roles-'));
     const port = await freePort();
-    const env = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
-      LOG_LEVEL: 'warn',
-    };
+    const { dataDir, env } = await productEnv('roles', port);
     const api = await startProcess(env, 'api', port);
     const worker = await startProcess(env, 'worker', 0);
     const base = `http://127.0.0.1:${port}`;
@@ -140,18 +146,8 @@ describe('ROLE: API and workers as separate processes', () => {
 
 describe('two API instances on one database', () => {
   it('an event made on one instance reaches a stream open on the other (LISTEN/NOTIFY)', async () => {
-    expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
-    const databaseUrl = await freshDatabase(`instances_${Date.now()}`);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-instances-'));
     const [portA, portB] = [await freePort(), await freePort()];
-    const env = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://localhost:3000',
-      AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
-      LOG_LEVEL: 'warn',
-    };
+    const { dataDir, env } = await productEnv('instances', portA);
     await Promise.all([startProcess(env, 'api', portA), startProcess(env, 'api', portB)]);
     const a = `http://127.0.0.1:${portA}`;
     const b = `http://127.0.0.1:${portB}`;
@@ -198,18 +194,8 @@ describe('two API instances on one database', () => {
 
 describe('letters survive restarts and crashes', () => {
   it('a letter queued while no worker runs, and one whose worker was killed mid-analysis, both end analysed', async () => {
-    expect(existsSync(MAIN), 'build the server first (npm run build)').toBe(true);
-    const databaseUrl = await freshDatabase(`durable_${Date.now()}`);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-durable-'));
     const port = await freePort();
-    const env = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      AUTH_SECRET: 'a-test-secret-that-is-long-enough-123456',
-      LOG_LEVEL: 'warn',
-    };
+    const { databaseUrl, dataDir, env } = await productEnv('durable', port);
     await startProcess(env, 'api', port);
     const base = `http://127.0.0.1:${port}`;
     const { token, cookie } = await signUpOverHttp(base, {

@@ -1,9 +1,8 @@
 import type pg from 'pg';
+import type { AuthContext } from './access.js';
 import { publish } from './events.js';
 
 export interface AuditEntry {
-  accountId: string;
-  actor: { userId: string; email: string } | null;
   action: string;
   entityType: 'user' | 'department' | 'approval' | 'spending_cap';
   entityId: string;
@@ -13,16 +12,20 @@ export interface AuditEntry {
 
 /**
  * Writes an audit row; call it with the transaction's client so the change and its record commit
- * together. An open audit log refreshes when it commits.
+ * together. The actor is the signed-in member `by`. An open audit log refreshes when it commits.
  */
-export async function writeAudit(client: pg.ClientBase, e: AuditEntry): Promise<void> {
+export async function writeAudit(
+  client: pg.ClientBase,
+  by: Pick<AuthContext, 'accountId' | 'userId' | 'row'>,
+  e: AuditEntry,
+): Promise<void> {
   await client.query(
     `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
-      e.accountId,
-      e.actor?.userId ?? null,
-      e.actor?.email ?? null,
+      by.accountId,
+      by.userId,
+      by.row.email,
       e.action,
       e.entityType,
       e.entityId,
@@ -30,5 +33,5 @@ export async function writeAudit(client: pg.ClientBase, e: AuditEntry): Promise<
       JSON.stringify(e.after ?? null),
     ],
   );
-  await publish(client, { accountId: e.accountId, message: { type: 'refresh', entities: ['audit'] } });
+  await publish(client, { accountId: by.accountId, message: { type: 'refresh', entities: ['audit'] } });
 }

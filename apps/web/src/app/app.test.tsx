@@ -1,35 +1,13 @@
-import { ALL_PERMISSIONS } from '@lp/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../lib/api';
 import type { Me } from '../lib/session';
+import { testMe } from '../test/me';
 import { AppRoutes, createAppQueryClient } from './app';
 import { Providers } from './providers';
 
-const ADA: Me = {
-  user: {
-    id: 'u1',
-    name: 'Ada Lovelace',
-    firstName: 'Ada',
-    email: 'ada@example.com',
-    jobTitle: '',
-    phoneNumber: '',
-    roles: ['owner'],
-    permissions: { operational: [], observable: [], administrative: [] },
-    acceptedInvite: true,
-    firstTime: false,
-  },
-  account: {
-    id: 'a1',
-    name: 'Acme Ltd',
-    currentPlan: 'Business',
-    planPrice: 2900,
-    health: { status: 'active', reason: null },
-    valid: true,
-  },
-  abilities: [...ALL_PERMISSIONS],
-};
+const ADA: Me = testMe();
 
 interface ServerState {
   me: Me | null;

@@ -94,9 +94,7 @@ export async function requestApproval(
     highlight: true,
     approval: { approval_id: id, entity_type: r.entityType, entity_id: r.entityId, supervised_user: auth.row.email },
   });
-  await writeAudit(client, {
-    accountId: auth.accountId,
-    actor: { userId: auth.userId, email: auth.row.email },
+  await writeAudit(client, auth, {
     action: 'approval.requested',
     entityType: 'approval',
     entityId: id,
@@ -150,9 +148,7 @@ export async function decideApproval(pool: pg.Pool, auth: AuthContext, approvalI
           ? `Your request (${approval.task}) was approved.`
           : `Your request (${approval.task}) was denied by a supervisor.`,
     });
-    await writeAudit(client, {
-      accountId: auth.accountId,
-      actor: { userId: auth.userId, email: auth.row.email },
+    await writeAudit(client, auth, {
       action: `approval.${verdict}`,
       entityType: 'approval',
       entityId: approvalId,

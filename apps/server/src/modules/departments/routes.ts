@@ -184,9 +184,7 @@ export function registerDepartmentRoutes(app: App, { pool }: AppDeps) {
         for (const d of departments) {
           const id = crypto.randomUUID();
           await saveDepartment(client, auth, id, d, false);
-          await writeAudit(client, {
-            accountId: auth.accountId,
-            actor: { userId: auth.userId, email: auth.row.email },
+          await writeAudit(client, auth, {
             action: 'department.created',
             entityType: 'department',
             entityId: id,
@@ -233,9 +231,7 @@ export function registerDepartmentRoutes(app: App, { pool }: AppDeps) {
         ]);
         const before = await getDepartment(client, auth.accountId, id);
         await saveDepartment(client, auth, id, request.body as DepartmentInput, true);
-        await writeAudit(client, {
-          accountId: auth.accountId,
-          actor: { userId: auth.userId, email: auth.row.email },
+        await writeAudit(client, auth, {
           action: 'department.edited',
           entityType: 'department',
           entityId: id,
@@ -273,9 +269,7 @@ export function registerDepartmentRoutes(app: App, { pool }: AppDeps) {
         const before = await getDepartment(client, auth.accountId, id);
         if (before.numMembers > 0) throw new AppError('CONFLICT', 'A department with members cannot be deleted.');
         await client.query('delete from departments where id = $1', [id]);
-        await writeAudit(client, {
-          accountId: auth.accountId,
-          actor: { userId: auth.userId, email: auth.row.email },
+        await writeAudit(client, auth, {
           action: 'department.deleted',
           entityType: 'department',
           entityId: id,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterPdf, mergedPdf, simpleLetterPdf } from '../../test/fixtures/letters.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
-import { letterStarts, NO_SECOND_LETTER, wordsByPage } from './split.js';
+import { wordsByPage } from './poppler.js';
+import { letterStarts, NO_SECOND_LETTER } from './split.js';
 import { ANALYSIS_DEADLINE_MINUTES, RESTART_REASON, STUCK_REASON, sweepStuckLetters } from './sweep.js';
 import { SEP } from './thumbnail-stream.js';
 

@@ -207,31 +207,43 @@ export async function pdfInfo(
   return { pages, encrypted, sizes };
 }
 
-/** The words of one page with their boxes in millimetres from the top-left corner (pdftotext -bbox). */
-export async function pageWords(file: string, page: number): Promise<TextItem[]> {
+/**
+ * The words of pages first..last, per page, with their boxes in millimetres from each page's
+ * top-left corner (pdftotext -bbox). Callers read long files a chunk of pages at a time, so the
+ * output stays under the runner's bound.
+ */
+export async function wordsByPage(file: string, first: number, last: number): Promise<TextItem[][]> {
   let stdout: string;
   try {
     ({ stdout } = await runTool(
       'pdftotext',
-      ['-f', String(page), '-l', String(page), '-bbox', file, '-'],
+      ['-f', String(first), '-l', String(last), '-bbox', file, '-'],
       POPPLER_LIMITS,
     ));
   } catch (error) {
     throw asPdfError(error);
   }
-  const words: TextItem[] = [];
   const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
-  for (let m = re.exec(stdout); m; m = re.exec(stdout)) {
-    const [x0, y0, x1, y1] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-    words.push({
-      text: decodeEntities(m[5] ?? ''),
-      x: x0 * PT_TO_MM,
-      y: y0 * PT_TO_MM,
-      width: (x1 - x0) * PT_TO_MM,
-      height: (y1 - y0) * PT_TO_MM,
-    });
-  }
-  return words;
+  return stdout
+    .split('<page ')
+    .slice(1)
+    .map((page) =>
+      Array.from(page.matchAll(re), (m) => {
+        const [x0, y0, x1, y1] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+        return {
+          text: decodeEntities(m[5] ?? ''),
+          x: x0 * PT_TO_MM,
+          y: y0 * PT_TO_MM,
+          width: (x1 - x0) * PT_TO_MM,
+          height: (y1 - y0) * PT_TO_MM,
+        };
+      }),
+    );
+}
+
+/** The words of one page (see wordsByPage). */
+export async function pageWords(file: string, page: number): Promise<TextItem[]> {
+  return (await wordsByPage(file, page, page))[0] ?? [];
 }
 
 /**

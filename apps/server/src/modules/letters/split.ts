@@ -10,38 +10,14 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import { ANALYSE_TASK } from './analyse.js';
-import { POPPLER_LIMITS, runTool } from './poppler.js';
+import { POPPLER_LIMITS, pdfInfo, runTool, wordsByPage } from './poppler.js';
 
 export const SPLIT_TASK = 'split_letter';
 /** Each tool runs bounded in time, output and memory, in its own process group (poppler.ts). */
 const LIMITS = { ...POPPLER_LIMITS, timeoutMs: 60_000 };
 const run = (command: string, args: string[]) => runTool(command, args, LIMITS);
-const PT_TO_MM = 25.4 / 72;
 /** Pages whose text is read per pdftotext call, so that the output of a long file stays bounded. */
 const TEXT_CHUNK = 100;
-
-/** The words of pages first..last, per page, in millimetres from each page's top-left corner. */
-export async function wordsByPage(file: string, first: number, last: number): Promise<TextItem[][]> {
-  const { stdout } = await run('pdftotext', ['-f', String(first), '-l', String(last), '-bbox', file, '-']);
-  const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
-  return stdout
-    .split(/<page /)
-    .slice(1)
-    .map((page) => {
-      const words: TextItem[] = [];
-      for (let m = re.exec(page); m; m = re.exec(page)) {
-        const [x0, y0, x1, y1] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-        words.push({
-          text: (m[5] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
-          x: x0 * PT_TO_MM,
-          y: y0 * PT_TO_MM,
-          width: (x1 - x0) * PT_TO_MM,
-          height: (y1 - y0) * PT_TO_MM,
-        });
-      }
-      return words;
-    });
-}
 
 /**
  * Where each letter of a merged file starts (1-based page numbers). The rule: page 1 starts the
@@ -97,8 +73,7 @@ export async function runSplit(
   const written: string[] = [];
   const work = await mkdtemp(path.join(tmpdir(), 'lp-split-'));
   try {
-    const { stdout } = await run('pdfinfo', [file]);
-    const pageCount = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
+    const { pages: pageCount } = await pdfInfo(file);
     const pages: TextItem[][] = [];
     for (let first = 1; first <= pageCount; first += TEXT_CHUNK) {
       pages.push(...(await wordsByPage(file, first, Math.min(pageCount, first + TEXT_CHUNK - 1))));

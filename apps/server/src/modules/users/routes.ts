@@ -200,9 +200,7 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
         }
         const created = await invite(client, auth.accountId, auth.userId, body);
         const user = await getMember(client, auth.accountId, created.userId, auth.userId);
-        await writeAudit(client, {
-          accountId: auth.accountId,
-          actor: { userId: auth.userId, email: auth.row.email },
+        await writeAudit(client, auth, {
           action: 'user.invited',
           entityType: 'user',
           entityId: created.userId,
@@ -264,9 +262,7 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
         for (const d of supervised)
           await client.query('insert into department_supervisors (department_id, user_id) values ($1, $2)', [d, id]);
         const after = await getMember(client, auth.accountId, id, auth.userId);
-        await writeAudit(client, {
-          accountId: auth.accountId,
-          actor: { userId: auth.userId, email: auth.row.email },
+        await writeAudit(client, auth, {
           action: 'user.edited',
           entityType: 'user',
           entityId: id,
@@ -298,9 +294,7 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
         const before = await getMember(client, auth.accountId, id, auth.userId);
         assertEditable(auth, before);
         await client.query('delete from users where id = $1', [id]);
-        await writeAudit(client, {
-          accountId: auth.accountId,
-          actor: { userId: auth.userId, email: auth.row.email },
+        await writeAudit(client, auth, {
           action: 'user.deleted',
           entityType: 'user',
           entityId: id,
@@ -389,9 +383,7 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
           'update users set cap_pence = $2, override_cap_pence = $3, updated_at = now() where id = $1',
           [id, body.cap, body.override_cap],
         );
-        await writeAudit(client, {
-          accountId: auth.accountId,
-          actor: { userId: auth.userId, email: auth.row.email },
+        await writeAudit(client, auth, {
           action: 'spending_cap.set',
           entityType: 'user',
           entityId: id,

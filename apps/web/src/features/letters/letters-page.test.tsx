@@ -8,6 +8,7 @@ import { resetCsrfToken } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
+import { testMe } from '../../test/me';
 import type { Letter } from './api';
 import { LettersPage } from './letters-page';
 import { UploadDialog } from './upload-dialog';
@@ -16,31 +17,7 @@ import { UploadToast } from './upload-toast';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
-function me(abilities: readonly string[] = ALL_PERMISSIONS): Me {
-  return {
-    user: {
-      id: 'u1',
-      name: 'Ada Lovelace',
-      firstName: 'Ada',
-      email: 'ada@example.com',
-      jobTitle: '',
-      phoneNumber: '',
-      roles: ['owner'],
-      permissions: { operational: [], observable: [], administrative: [] },
-      acceptedInvite: true,
-      firstTime: false,
-    },
-    account: {
-      id: 'a1',
-      name: 'Acme Ltd',
-      currentPlan: 'Business',
-      planPrice: 2900,
-      health: { status: 'active', reason: null },
-      valid: true,
-    },
-    abilities: [...abilities],
-  };
-}
+const me = (abilities: readonly string[] = ALL_PERMISSIONS): Me => testMe({ abilities });
 
 function letter(over: Partial<Letter>): Letter {
   return {

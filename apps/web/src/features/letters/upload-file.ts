@@ -1,7 +1,7 @@
 import { MESSAGES } from '@lp/domain';
 import { ApiError, CSRF_HEADER, getCsrfToken, resetCsrfToken } from '../../lib/api';
 import type { DocumentType } from './api';
-import { LETTER_MESSAGES, MAX_UPLOAD_MB } from './messages';
+import { LETTER_MESSAGES } from './messages';
 
 /** The ApiError of a finished request that failed, with the server's message when it sent one. */
 export function uploadError(status: number, body: string): ApiError {

@@ -1,4 +1,3 @@
-import { ALL_PERMISSIONS } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -7,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { type Me, meQueryKey } from '../../lib/session';
+import { testMe } from '../../test/me';
 import type { AuditEntry } from './api';
 import { auditActionLabel, prettyJson, shortId } from './audit-log';
 import { DepartmentsPage } from './departments-page';
@@ -14,31 +14,7 @@ import { UsersPage } from './users-page';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
-function me(roles: string[]): Me {
-  return {
-    user: {
-      id: 'u-ada',
-      name: 'Ada Lovelace',
-      firstName: 'Ada',
-      email: 'ada@example.com',
-      jobTitle: '',
-      phoneNumber: '',
-      roles,
-      permissions: { operational: [], observable: [], administrative: [] },
-      acceptedInvite: true,
-      firstTime: false,
-    },
-    account: {
-      id: 'a1',
-      name: 'Acme Ltd',
-      currentPlan: 'Business',
-      planPrice: 2900,
-      health: { status: 'active', reason: null },
-      valid: true,
-    },
-    abilities: [...ALL_PERMISSIONS],
-  };
-}
+const me = (roles: string[]): Me => testMe({ id: 'u-ada', roles });
 
 const OWNER = me(['owner']);
 const ADMIN = me(['Admin']);

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, ALL_PERMISSIONS, MESSAGES, type PermissionsByKind } from '@lp/domain';
+import { ADMIN_MESSAGES, MESSAGES, type PermissionsByKind } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
+import { testMe } from '../../test/me';
 import type { Department, DepartmentDetail, UserRow } from './api';
 import { DepartmentsPage } from './departments-page';
 import { UsersPage } from './users-page';
@@ -16,31 +17,7 @@ const notified = () => vi.mocked(notify).mock.calls.map(([message, options]) => 
 
 const none = (): PermissionsByKind => ({ operational: [], observable: [], administrative: [] });
 
-function me(overrides: { abilities?: string[]; plan?: string } = {}): Me {
-  return {
-    user: {
-      id: 'u-ada',
-      name: 'Ada Lovelace',
-      firstName: 'Ada',
-      email: 'ada@example.com',
-      jobTitle: '',
-      phoneNumber: '',
-      roles: ['owner'],
-      permissions: none(),
-      acceptedInvite: true,
-      firstTime: false,
-    },
-    account: {
-      id: 'a1',
-      name: 'Acme Ltd',
-      currentPlan: overrides.plan ?? 'Business',
-      planPrice: 2900,
-      health: { status: 'active', reason: null },
-      valid: true,
-    },
-    abilities: overrides.abilities ?? [...ALL_PERMISSIONS],
-  };
-}
+const me = (overrides: { abilities?: string[]; plan?: string } = {}): Me => testMe({ id: 'u-ada', ...overrides });
 
 function user(id: string, name: string, extra: Partial<UserRow> = {}): UserRow {
   return {
