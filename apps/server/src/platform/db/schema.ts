@@ -300,6 +300,21 @@ export const letters = pgTable(
     /** Of a merged letter: null (never split), splitting, split or failed, and how many letters it gave. */
     splitStatus: text('split_status'),
     splitCount: integer('split_count'),
+    /**
+     * Of a merged letter being split: the proposed cut points, shown to the user before any letter
+     * is created ({ pages, starts: [{ page, signals }] }); the confirmed starts replace them.
+     */
+    splitProposal: jsonb('split_proposal'),
+    /**
+     * What the analysis found on page 1, in millimetres from the top-left corner: the window, the
+     * address block, where the postal barcode goes, and what blocks it ({ window, address, barcode,
+     * intrusions: [{ kind, text?, box }] }). Drawn over the preview.
+     */
+    layout: jsonb('layout'),
+    /** An address sheet was put in front of the letter (an extra sheet, priced with delivery). */
+    addressSheet: boolean('address_sheet').notNull().default(false),
+    /** The file as uploaded, kept when the product changed the file it sends (an address sheet). */
+    originalKey: text('original_key'),
     deliveryChannels: text('delivery_channels').array().notNull().default(sql`'{}'::text[]`),
     successfulDeliveryChannels: text('successful_delivery_channels').array().notNull().default(sql`'{}'::text[]`),
     unsuccessfulDeliveryChannels: text('unsuccessful_delivery_channels').array().notNull().default(sql`'{}'::text[]`),
