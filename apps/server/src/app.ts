@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -30,6 +29,7 @@ import { registerUserRoutes } from './modules/users/routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Auth } from './platform/auth.js';
 import type { BlobStore } from './platform/blobs.js';
+import { registerCsrf } from './platform/csrf.js';
 import type { Db } from './platform/db/client.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
 import type { EventHub } from './platform/events.js';
@@ -118,21 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
-  await app.register(fastifyCsrf, {
-    cookieKey: '_csrf',
-    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: false },
-    getToken: (req) => req.headers['x-csrf-token'] as string | undefined,
-  });
+  await registerCsrf(app, { secret: config.authSecret, secureCookies: config.secureCookies });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({ ...errorBody('RATE_LIMITED'), statusCode: ctx.statusCode }),
-  });
-
-  // CSRF: every state-changing API call must carry the token of GET /api/csrf (double submit, per session cookie).
-  app.addHook('onRequest', (request, reply, done) => {
-    const safe = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
-    if (safe || !request.url.startsWith('/api/')) return done();
-    app.csrfProtection(request, reply, done);
   });
 
   await app.register(fastifySwagger, {

@@ -70,7 +70,10 @@ async function signUpOverHttp(
     body: JSON.stringify(body),
   });
   expect(signup.status).toBe(201);
-  return { token, cookie: `${first}; ${cookiesOf(signup)}` };
+  // The token is bound to the session: the signed-in browser fetches a new one.
+  const cookie = `${first}; ${cookiesOf(signup)}`;
+  const renewed = await fetch(`${base}/api/csrf`, { headers: { cookie } });
+  return { token: ((await renewed.json()) as { token: string }).token, cookie };
 }
 
 async function freshDatabase(name: string) {

@@ -128,6 +128,8 @@ export class Agent {
     if (payload !== undefined && !('content-type' in h)) h['content-type'] = 'application/json';
     const res = await this.app.inject({ method, url, headers: h, payload });
     this.store(res.headers['set-cookie']);
+    // The token is bound to the session: one that started or ended here needs a new token.
+    if (res.headers['x-session-changed']) this.csrfToken = null;
     return res;
   }
 

@@ -56,6 +56,31 @@ describe('api client', () => {
     expect(calls.filter((c) => c.url === '/api/csrf')).toHaveLength(1);
   });
 
+  it('fetches a new token once the session changed (the token is bound to the session)', async () => {
+    let tokens = 0;
+    const calls = mockFetch((url) => {
+      if (url === '/api/csrf') return json(200, { token: `tok-${++tokens}` });
+      if (url === '/api/session')
+        return new Response('{}', {
+          status: 200,
+          headers: { 'x-session-changed': '1', 'content-type': 'application/json' },
+        });
+      return json(204, undefined);
+    });
+    await api.post('/api/session', { email: 'a@b.co', password: 'x' });
+    await api.post('/api/letters/trash', { uuids: [] });
+    await api.post('/api/letters/restore', { uuids: [] });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/csrf',
+      '/api/session',
+      '/api/csrf',
+      '/api/letters/trash',
+      '/api/letters/restore',
+    ]);
+    expect(header(calls[3]!.init, 'x-csrf-token')).toBe('tok-2');
+    expect(header(calls[4]!.init, 'x-csrf-token')).toBe('tok-2');
+  });
+
   it('refetches the token once and retries on 403 CSRF_INVALID', async () => {
     let tokens = 0;
     let attempts = 0;

@@ -36,6 +36,8 @@ export interface RequestOptions {
 }
 
 export const CSRF_HEADER = 'x-csrf-token';
+/** The server sets it on an answer that starts, ends or replaces the session the CSRF token is bound to. */
+export const SESSION_CHANGED_HEADER = 'x-session-changed';
 let csrfToken: string | null = null;
 let csrfRequest: Promise<string> | null = null;
 
@@ -102,13 +104,16 @@ async function send(method: Method, path: string, body: unknown, options: Reques
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = await getCsrfToken();
   try {
-    return await fetch(path, {
+    const res = await fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
       body: body === undefined ? null : JSON.stringify(body),
       signal: options.signal ?? null,
     });
+    // Signed in, out or into another account: the token belongs to the old session.
+    if (res.headers.get(SESSION_CHANGED_HEADER)) resetCsrfToken();
+    return res;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', MESSAGES.genericError);

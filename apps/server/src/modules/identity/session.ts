@@ -19,7 +19,7 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps)
       },
       config: { access: { kind: 'public' } },
     },
-    async (_request, reply) => ({ token: reply.generateCsrf() }),
+    async (_request, reply) => ({ token: reply.csrfToken() }),
   );
 
   app.post(
