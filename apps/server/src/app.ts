@@ -34,6 +34,7 @@ import type { Db } from './platform/db/client.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
 import type { EventHub } from './platform/events.js';
 import type { JobQueue } from './platform/jobs.js';
+import { registerInternalHostRedirect } from './platform/public-redirect.js';
 
 export interface AppDeps {
   config: Config;
@@ -88,14 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // Browsers that reach an internal host are sent to the public site, same path and query.
-  if (config.internalHosts.length > 0) {
-    app.addHook('onRequest', async (request, reply) => {
-      const host = (request.headers.host ?? '').split(':')[0]?.toLowerCase() ?? '';
-      if (config.internalHosts.includes(host) && request.method === 'GET' && !request.url.startsWith('/api/')) {
-        return reply.redirect(new URL(request.url, config.PUBLIC_URL).toString(), 308);
-      }
-    });
-  }
+  registerInternalHostRedirect(app, { internalHosts: config.internalHosts, publicUrl: config.PUBLIC_URL });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
