@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { ADDRESS_WINDOWS, BARCODE_CLEAR_ZONES, readAddress } from '@lp/domain';
+import { ADDRESS_WINDOWS, BARCODE_AREAS, readAddress } from '@lp/domain';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ROOT, tempDataDir } from './lib.mjs';
@@ -22,7 +22,8 @@ const THUMB_PX = 300; // long side, like pdftoppm -scale-to 300
 const INK_DPI = 50;
 const INK_LEVEL = 200; // a grey level below this (0 black, 255 white) is ink
 const WINDOW = ADDRESS_WINDOWS.DL;
-const ZONE = BARCODE_CLEAR_ZONES.DL;
+// The window area where the barcode goes (decision 0008): the engines are compared on reading its ink.
+const ZONE = BARCODE_AREAS.DL;
 // Where the recipient's name is printed: a control for the ink check, which must find ink there.
 const CONTROL = { x: 25, y: 57, width: 40, height: 5 };
 

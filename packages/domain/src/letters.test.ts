@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_WINDOWS,
+  analyseLayout,
+  BARCODE_AREAS,
+  BARCODE_SPACE,
+  barcodeBlockedReason,
   canDeleteLetter,
   canDeliverLetter,
   canSplitLetter,
   DISPLAY_STATUSES,
   displayLetterStatus,
   findPostcode,
-  isClearZoneEmpty,
   isMailDisabled,
   isUkPostcodeFormat,
   LETTER_STATUS,
   MAPPED_RAW_STATUSES,
   normalisePostcode,
   panelBadgeColour,
+  placeBarcode,
   rawStatusesFor,
   readAddress,
   SCHEDULED_PREFIX,
@@ -114,6 +118,8 @@ describe('letter panel rules', () => {
     expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'splitting')).toBe(false);
     expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'split')).toBe(false);
     expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'failed')).toBe(true);
+    expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'proposing')).toBe(false);
+    expect(canSplitLetter('Analysis Complete', 'merged', ['create_letter'], 'proposed')).toBe(true);
   });
   it('blocks mail above 50 pages, when the recipient omits mail, or with address problems', () => {
     expect(isMailDisabled(50, false, LETTER_STATUS.analysisComplete)).toBe(false);
@@ -171,7 +177,7 @@ describe('address reader', () => {
       t('SW1A 1AA', 22, 72),
       t('Dear Mr Smith,', 22, 110),
     ];
-    expect(readAddress(page, window)).toEqual({
+    expect(readAddress(page, window)).toMatchObject({
       ok: true,
       name: 'Mr John Smith',
       lines: ['Flat 2', '10 High Street', 'London', 'SW1A 1AA'],
@@ -189,7 +195,7 @@ describe('address reader', () => {
       t('21 November 2026', 22, 80),
       t('Our ref: AL/2026/11', 22, 86),
     ];
-    expect(readAddress(page, window)).toEqual({
+    expect(readAddress(page, window)).toMatchObject({
       ok: true,
       name: 'Ms Ada Lovelace',
       lines: ['12 Analytical Road', 'Manchester M1 1AE'],
@@ -215,11 +221,72 @@ describe('address reader', () => {
   });
   it('returns the lines without a postcode when none is found', () => {
     const reading = readAddress([t('Jane Doe', 22, 52), t('Somewhere', 22, 57)], window);
-    expect(reading).toEqual({ ok: true, name: 'Jane Doe', lines: ['Somewhere'], postcode: null });
+    expect(reading).toMatchObject({ ok: true, name: 'Jane Doe', lines: ['Somewhere'], postcode: null });
   });
-  it('checks the barcode clear zone is empty', () => {
-    expect(isClearZoneEmpty([t('Jane Doe', 22, 56)])).toBe(true);
-    expect(isClearZoneEmpty([t('PRIVATE & CONFIDENTIAL', 22, 46)])).toBe(false);
+  it('gives the box of the address lines read, and skips a return address printed above them', () => {
+    const reading = readAddress(
+      [
+        t('If undelivered please return to PO Box 4, Leeds LS98 1AA', 22, 44),
+        t('Jane Doe', 22, 50),
+        t('Leeds LS1 4AB', 22, 55),
+      ],
+      window,
+    );
+    expect(reading).toEqual({
+      ok: true,
+      name: 'Jane Doe',
+      lines: ['Leeds LS1 4AB'],
+      postcode: 'LS1 4AB',
+      box: { x: 22, y: 50, width: 26, height: 9 },
+    });
+  });
+});
+
+describe('barcode placement', () => {
+  const area = BARCODE_AREAS.DL;
+  const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+  it('never overlaps an address placed anywhere in the window, 3 to 7 lines starting 40 to 55 mm down', () => {
+    for (let top = 40; top <= 55; top += 1)
+      for (let lines = 3; lines <= 7; lines += 1)
+        for (const width of [30, 55, 70]) {
+          const address = box(25, top, width, lines * 4.6);
+          const placed = placeBarcode(address, [], area);
+          expect(placed, `${top} ${lines} ${width}`).not.toBeNull();
+          const b = placed!;
+          const apart =
+            b.y >= address.y + address.height || b.y + b.height <= address.y || b.x >= address.x + address.width;
+          expect(apart, `${top} ${lines} ${width}`).toBe(true);
+          expect(b.x >= area.x && b.y >= area.y && b.x + b.width <= area.x + area.width).toBe(true);
+          expect(b.y + b.height).toBeLessThanOrEqual(area.y + area.height + 1e-6);
+        }
+  });
+  it('goes below the address first, beside it when below is taken, and nowhere when the window is full', () => {
+    const address = box(25, 45, 40, 18);
+    expect(placeBarcode(address, [], area)).toEqual(box(25, 64, BARCODE_SPACE.width, BARCODE_SPACE.height));
+    const below = box(20, 64, 90, 26);
+    expect(placeBarcode(address, [below], area)).toEqual(box(66, 45, BARCODE_SPACE.width, BARCODE_SPACE.height));
+    const right = box(66, 39.5, 44, 30);
+    expect(placeBarcode(address, [below, right], area)).toBeNull();
+  });
+  it('tells text from graphics in the window and names them in the reason', () => {
+    const words = [t('Jane', 25, 50), t('Doe', 35, 50), t('Leeds LS1 4AB', 25, 55), t('SAVE 20% TODAY', 25, 70)];
+    // Ink of the words, plus a logo of 20 x 30 mm at the right of the window.
+    const ink = [];
+    for (const w of words)
+      for (let x = Math.floor(w.x); x < w.x + w.width; x += 1)
+        for (let y = Math.floor(w.y); y < w.y + w.height; y += 1) ink.push(box(x, y, 1, 1));
+    for (let x = 85; x < 105; x += 1) for (let y = 45; y < 75; y += 1) ink.push(box(x, y, 1, 1));
+    const reading = readAddress(words, ADDRESS_WINDOWS.DL);
+    if (!reading.ok) throw new Error('not read');
+    const layout = analyseLayout(words, ink, reading.box, area);
+    expect(layout.intrusions).toEqual([
+      { kind: 'graphic', box: box(85, 45, 20, 30) },
+      { kind: 'text', text: 'SAVE 20% TODAY', box: box(25, 70, 28, 4) },
+    ]);
+    expect(layout.barcode).toEqual(box(25, 60, BARCODE_SPACE.width, BARCODE_SPACE.height));
+    expect(barcodeBlockedReason(layout.intrusions)).toBe(
+      'No clear space is left in the address window of page 1 for the postal barcode (26 x 10 mm beside the address): in the way: a graphic at 85 mm from the left, 45 mm from the top; text "SAVE 20% TODAY" at 25 mm from the left, 70 mm from the top. Add an address sheet to post the letter as it is.',
+    );
   });
 });
 

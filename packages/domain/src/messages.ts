@@ -42,10 +42,29 @@ export const LETTER_MESSAGES = {
   noChannel: 'Choose at least one delivery channel.',
   deliveryNotAvailable: 'Delivering letters is not available yet.',
   cancelNotAvailable: 'Cancelling a scheduled delivery is not available yet.',
+  addressSheetAdded: 'An address sheet was put in front of the letter. Check the preview before you send it.',
+  addressSheetRemoved: 'The address sheet was taken off: the letter is as you uploaded it.',
+  addressSheetAdvice:
+    'Add an address sheet: a first page with the address set where the window shows it, so the barcode has room. The letter itself is not changed; the extra sheet is priced when it is posted.',
   splitStarted: 'Splitting the letter...',
   splitDone: (n: number) => `This letter was split into ${n} ${n === 1 ? 'letter' : 'letters'}.`,
   splitFailed: 'The letter could not be split.',
   splitting: 'This letter is being split into its letters...',
+  splitFinding: 'Finding the letters…',
+  splitReviewTitle: 'Review the split',
+  splitReviewHelp:
+    'The pages of the file in order. A bar marks where each letter starts: tick or untick "Starts a new letter" under a page to move the cuts.',
+  splitProposed: (n: number) =>
+    n < 2
+      ? 'Mark where each letter starts, then create the letters.'
+      : `${n} letters were found. Review the split to create them.`,
+  splitLetters: (n: number) => `${n} ${n === 1 ? 'letter' : 'letters'}`,
+  splitCreate: (n: number) => `Create ${n} ${n === 1 ? 'letter' : 'letters'}`,
+  splitStartsNewLetter: 'Starts a new letter',
+  splitConfirmed: 'Creating the letters...',
+  splitNeedsTwo: 'Mark the page where the second letter starts: a split gives two letters at least.',
+  splitNoSecondLetter: 'No second letter was found: no page after the first has an address in the window.',
+  splitUnreadable: 'The file could not be split. Re-save it as a standard PDF and try again.',
   trashed: (n: number) => (n === 1 ? 'The letter was moved to the trash.' : `${n} letters were moved to the trash.`),
   restored: (n: number) => (n === 1 ? 'The letter was restored.' : `${n} letters were restored.`),
   deleted: (n: number) => (n === 1 ? 'The letter was deleted permanently.' : `${n} letters were deleted permanently.`),

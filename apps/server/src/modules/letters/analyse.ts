@@ -1,12 +1,15 @@
+import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   ADDRESS_WINDOWS,
-  BARCODE_CLEAR_ZONES,
-  isClearZoneEmpty,
+  analyseLayout,
+  BARCODE_AREAS,
+  barcodeBlockedReason,
   isUkPostcodeFormat,
   LETTER_STATUS,
+  type PageLayout,
   readAddress,
 } from '@lp/domain';
 import type pg from 'pg';
@@ -14,8 +17,9 @@ import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
+import { AddressSheetError, prependAddressSheet } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
-import { MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
+import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
 
 export const ANALYSE_TASK = 'analyse_letter';
 /** Pages above this are refused as hostile rather than analysed. */
@@ -29,6 +33,8 @@ interface Outcome {
   lines?: string[];
   postcode?: string | null;
   thumbnailKey?: string;
+  /** Page 1 around the address: the window, the address, the barcode's place and what is in the way. */
+  layout?: PageLayout;
 }
 
 const ENCRYPTED = 'The PDF is encrypted: save it without a password and upload it again.';
@@ -126,14 +132,25 @@ export async function analysePdf(
       ...found,
     };
   }
-  if (!isClearZoneEmpty(words, BARCODE_CLEAR_ZONES.DL))
+  // The barcode goes where the letter leaves room in the window: read the ink there (text,
+  // drawings and pictures alike) and place it clear of the address and of everything else.
+  let ink: Awaited<ReturnType<typeof inkCells>>;
+  try {
+    ink = await inkCells(file, 1, BARCODE_AREAS.DL);
+  } catch (error) {
+    if (error instanceof PdfError) return { ...pdfFailure(error, info.pages), ...found };
+    throw error;
+  }
+  const layout = analyseLayout(words, ink, reading.box, BARCODE_AREAS.DL);
+  if (!layout.barcode)
     return {
       status: LETTER_STATUS.barcodeAreaNotEmpty,
-      reason: 'Text lies where the postal barcode is printed, above the address.',
+      reason: barcodeBlockedReason(layout.intrusions),
       ...base,
       ...found,
+      layout,
     };
-  return { status: LETTER_STATUS.analysisComplete, reason: null, ...base, ...found };
+  return { status: LETTER_STATUS.analysisComplete, reason: null, ...base, ...found, layout };
 }
 
 /** Settings of the analysis that come from the configuration. */
@@ -181,18 +198,57 @@ export async function runAnalysis(
     status: string;
     source_type: string | null;
     source_key: string | null;
-  }>('select blob_key, account_id, status, source_type, source_key from letters where id = $1', [letterId]);
+    address_sheet: boolean;
+    original_key: string | null;
+    recipient_name_snapshot: string | null;
+    recipient_address_snapshot: string[] | null;
+  }>(
+    `select blob_key, account_id, status, source_type, source_key, address_sheet, original_key,
+            recipient_name_snapshot, recipient_address_snapshot
+       from letters where id = $1`,
+    [letterId],
+  );
   const letter = rows[0];
   if (!letter || letter.status !== LETTER_STATUS.analysing) return; // deleted or already done: nothing to do
   // Whatever happens (a tool killed at its time limit, a file that crashes it), the letter ends in
   // a named status with a reason: never Processing forever. A file's own faults are outcomes at
   // once; anything else (a full disk, the postcode service away) is retried with backoff first.
+  // An address sheet asked for and not made yet: the letter's file with the sheet in front is
+  // written under its own key (the same on a retry) and becomes the file analysed and sent; the
+  // file it was made from is kept as the original.
+  let sheetKey: string | null = null;
+  let sheetSize = 0;
   const analyse = async (): Promise<Outcome> => {
     if (letter.source_type === 'docx') {
       const refused = await ensureConvertedPdf(blobs, letter, { soffice: options.soffice });
       if (refused) return refused;
     }
-    return analysePdf(blobs.localPath(letter.blob_key), blobs, `thumbnails/${letterId}.jpg`, postcodes);
+    let key = letter.blob_key;
+    if (letter.address_sheet && !letter.original_key) {
+      if (!letter.recipient_name_snapshot)
+        return {
+          status: LETTER_STATUS.failedToAnalyse,
+          reason: 'The recipient is unknown, so no address sheet can be made.',
+        };
+      key = `letters/${letter.account_id}/${letterId}-address-sheet.pdf`;
+      const out = `${blobs.localPath(key)}.making`;
+      await mkdir(path.dirname(out), { recursive: true });
+      try {
+        await prependAddressSheet(
+          blobs.localPath(letter.blob_key),
+          { name: letter.recipient_name_snapshot, lines: letter.recipient_address_snapshot ?? [] },
+          out,
+        );
+        sheetSize = await blobs.put(key, createReadStream(out));
+      } catch (error) {
+        if (error instanceof AddressSheetError) return { status: LETTER_STATUS.failedToAnalyse, reason: error.message };
+        throw error;
+      } finally {
+        await rm(out, { force: true });
+      }
+      sheetKey = key;
+    }
+    return analysePdf(blobs.localPath(key), blobs, `thumbnails/${letterId}.jpg`, postcodes);
   };
   const outcome = await analyse().catch((error: unknown): Outcome => {
     if (!isLastAttempt) throw error; // the queue retries with backoff
@@ -204,9 +260,15 @@ export async function runAnalysis(
     };
   });
   await inTransaction(pool, async (client) => {
+    if (sheetKey)
+      await client.query(
+        `update letters set original_key = blob_key, blob_key = $2, size_bytes = $4
+          where id = $1 and status = $3 and original_key is null`,
+        [letterId, sheetKey, LETTER_STATUS.analysing, sheetSize],
+      );
     await client.query(
       `update letters set status = $2, status_reason = $3, num_pages = $4, recipient_name_snapshot = $5,
-              recipient_address_snapshot = $6, postcode = $7, thumbnail_key = $8, updated_at = now()
+              recipient_address_snapshot = $6, postcode = $7, thumbnail_key = $8, layout = $10, updated_at = now()
         where id = $1 and status = $9`,
       [
         letterId,
@@ -218,6 +280,7 @@ export async function runAnalysis(
         outcome.postcode ?? null,
         outcome.thumbnailKey ?? null,
         LETTER_STATUS.analysing,
+        outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
       ],
     );
     await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
@@ -227,4 +290,21 @@ export async function runAnalysis(
     ]);
     await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
   });
+}
+
+/** The layout with every length to a tenth of a millimetre (what is stored and drawn). */
+function roundLayout(layout: PageLayout): PageLayout {
+  const r = (n: number) => Math.round(n * 10) / 10;
+  const box = (b: { x: number; y: number; width: number; height: number }) => ({
+    x: r(b.x),
+    y: r(b.y),
+    width: r(b.width),
+    height: r(b.height),
+  });
+  return {
+    window: box(layout.window),
+    address: box(layout.address),
+    barcode: layout.barcode ? box(layout.barcode) : null,
+    intrusions: layout.intrusions.slice(0, 20).map((i) => ({ ...i, box: box(i.box) })),
+  };
 }

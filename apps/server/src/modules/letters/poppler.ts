@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import type { TextItem } from '@lp/domain';
+import type { Box, TextItem } from '@lp/domain';
 
 const PT_TO_MM = 25.4 / 72;
 
@@ -81,12 +81,23 @@ export const TOOL_NICENESS = 10;
  * Runs a program in its own process group with a time, output and memory bound. On timeout the
  * whole group is killed (programs such as LibreOffice fork helpers that would outlive their parent).
  */
-export function runTool(
+export async function runTool(
   command: string,
   args: string[],
   limits: ToolLimits,
   options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): Promise<{ stdout: string; stderr: string }> {
+  const { stdout, stderr } = await runToolRaw(command, args, limits, options);
+  return { stdout: stdout.toString('utf8'), stderr };
+}
+
+/** runTool with the output as bytes (an image on stdout). */
+export function runToolRaw(
+  command: string,
+  args: string[],
+  limits: ToolLimits,
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<{ stdout: Buffer; stderr: string }> {
   const program = findCommand(command, options.env);
   if (!program) return Promise.reject(new ToolError('missing', `${command} is not installed.`));
   if (prlimit === undefined) prlimit = findCommand('prlimit');
@@ -141,7 +152,7 @@ export function runTool(
       clearTimeout(timer);
       // Helpers a program left behind in its group go with it.
       if (failure || code !== 0) killGroup();
-      const stdout = Buffer.concat(out).toString('utf8');
+      const stdout = Buffer.concat(out);
       const stderr = Buffer.concat(err).toString('utf8');
       if (failure) return reject(new ToolError(failure.kind, failure.message, stderr));
       // prlimit reports a program it cannot execute with 126/127.
@@ -246,6 +257,79 @@ export async function pageWords(file: string, page: number): Promise<TextItem[]>
   return (await wordsByPage(file, page, page))[0] ?? [];
 }
 
+/** Resolution of the ink map: 100 dpi is four pixels a millimetre, enough to see a hairline. */
+const INK_DPI = 100;
+/** A pixel darker than this (0 black, 255 white) is ink: a 12 % grey tint counts, paper white does not. */
+const INK_THRESHOLD = 225;
+
+/**
+ * The 1 mm cells of an area of a page that hold ink (text, drawings, images), read from the page
+ * rendered in grey by pdftoppm: a box per inked cell, in millimetres from the page's top-left.
+ */
+export async function inkCells(file: string, page: number, area: Box): Promise<Box[]> {
+  const pxPerMm = INK_DPI / 25.4;
+  const x0 = Math.floor(area.x * pxPerMm);
+  const y0 = Math.floor(area.y * pxPerMm);
+  const w = Math.ceil(area.width * pxPerMm);
+  const h = Math.ceil(area.height * pxPerMm);
+  let stdout: Buffer;
+  try {
+    ({ stdout } = await runToolRaw(
+      'pdftoppm',
+      [
+        '-f',
+        String(page),
+        '-l',
+        String(page),
+        '-r',
+        String(INK_DPI),
+        '-gray',
+        '-x',
+        String(x0),
+        '-y',
+        String(y0),
+      ].concat(['-W', String(w), '-H', String(h), '-singlefile', file]),
+      POPPLER_LIMITS,
+    ));
+  } catch (error) {
+    throw asPdfError(error);
+  }
+  const image = readPgm(stdout);
+  const cells: Box[] = [];
+  const cols = Math.ceil(area.width);
+  const rows = Math.ceil(area.height);
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < cols; c += 1) {
+      const px0 = Math.floor((area.x + c) * pxPerMm) - x0;
+      const py0 = Math.floor((area.y + r) * pxPerMm) - y0;
+      const px1 = Math.min(image.width, Math.floor((area.x + c + 1) * pxPerMm) - x0);
+      const py1 = Math.min(image.height, Math.floor((area.y + r + 1) * pxPerMm) - y0);
+      let inked = false;
+      for (let y = Math.max(0, py0); y < py1 && !inked; y += 1) {
+        for (let x = Math.max(0, px0); x < px1; x += 1) {
+          if (image.pixels[image.offset + y * image.width + x]! < INK_THRESHOLD) {
+            inked = true;
+            break;
+          }
+        }
+      }
+      if (inked) cells.push({ x: area.x + c, y: area.y + r, width: 1, height: 1 });
+    }
+  }
+  return cells;
+}
+
+/** A binary PGM (P5, 8-bit) as written by pdftoppm -gray. */
+function readPgm(data: Buffer): { width: number; height: number; pixels: Buffer; offset: number } {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(data.subarray(0, 64).toString('latin1'));
+  if (!header) throw new PdfError('corrupted', 'The page could not be rendered.');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  if (Number(header[3]) > 255 || data.length < header[0].length + width * height)
+    throw new PdfError('corrupted', 'The page could not be rendered.');
+  return { width, height, pixels: data, offset: header[0].length };
+}
+
 /**
  * A JPEG thumbnail of page 1, at most 300 px on its longer side. -scale-to makes poppler pick
  * the resolution, so the bitmap it allocates is 300 px whatever the page size.
@@ -263,11 +347,19 @@ export async function thumbnail(file: string, outPrefix: string): Promise<string
   return `${outPrefix}.jpg`;
 }
 
-function decodeEntities(s: string): string {
-  return s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&', nbsp: '\u00a0' };
+
+/**
+ * Text of poppler's XHTML output as printed: named entities (`&apos;`, `&amp;`...) and numeric ones
+ * (`&#39;`, `&#x174;`) decoded in one pass, so `&amp;lt;` stays `&lt;`. An unknown or out-of-range
+ * entity is left as written.
+ */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
+    if (body[0] !== '#') return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+    const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+      ? String.fromCodePoint(code)
+      : whole;
+  });
 }
