@@ -203,7 +203,11 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       const { type } = request.query as { type: 'regular' | 'merged' };
       const file = await request
         .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          // A refusal of the input guard (a NUL in a name) keeps its own answer.
+          if (error instanceof AppError) throw error;
+          return undefined;
+        });
       if (file?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'Attach the letter as the "file" field.');
       const id = randomUUID();
       // The upload lands under a neutral name; once its content is known it is renamed, so a

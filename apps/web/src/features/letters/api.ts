@@ -41,6 +41,24 @@ export interface Letter {
   delivery_channels?: string[];
   successful_delivery_channels?: string[];
   unsuccessful_delivery_channels?: string[];
+  /** Page 1 around the address, in mm from the top-left (drawn over the preview); null until analysed. */
+  layout?: LetterLayout | null;
+  /** An address sheet was put in front of the letter. */
+  address_sheet?: boolean;
+}
+
+export interface LayoutBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LetterLayout {
+  window: LayoutBox;
+  address: LayoutBox;
+  barcode: LayoutBox | null;
+  intrusions: { kind: 'text' | 'graphic'; text?: string; box: LayoutBox }[];
 }
 
 export const LETTER_TABS = [
@@ -119,6 +137,20 @@ export function useSplitLetter(id: string) {
   const invalidate = useInvalidateLetters();
   return useMutation({
     mutationFn: () => api.post<{ uuid: string; split_status: SplitStatus }>(path(id, '/split')),
+    onSuccess: () => {
+      void invalidate();
+    },
+  });
+}
+
+/** Puts an address sheet in front of the letter (add) or takes it off (remove); the letter is analysed again. */
+export function useAddressSheet(id: string) {
+  const invalidate = useInvalidateLetters();
+  return useMutation({
+    mutationFn: (how: 'add' | 'remove') =>
+      how === 'add'
+        ? api.post<{ uuid: string; message: string }>(path(id, '/address-sheet'))
+        : api.delete<{ uuid: string; message: string }>(path(id, '/address-sheet')),
     onSuccess: () => {
       void invalidate();
     },

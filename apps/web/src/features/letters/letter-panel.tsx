@@ -18,6 +18,7 @@ import {
   letterFailureMessage,
   letterFileUrl,
   letterThumbnailUrl,
+  useAddressSheet,
   useLetter,
   useLetterBulk,
   useLetterMetadata,
@@ -75,7 +76,7 @@ function LetterDetails({
   const status = letterDisplayStatus(letter);
   const actions = letterActions(letter, abilities);
   const processing = status === 'Processing';
-  const [previewing, setPreviewing] = useState(false);
+  const [previewing, setPreviewing] = useState<false | 'plain' | 'outlined'>(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const trash = useLetterBulk('trash');
   const restore = useLetterBulk('restore');
@@ -178,7 +179,7 @@ function LetterDetails({
         <Button
           variant="outlined"
           startIcon={<Visibility />}
-          onClick={() => setPreviewing(true)}
+          onClick={() => setPreviewing('plain')}
           disabled={processing || corrupted}
         >
           Preview
@@ -194,6 +195,8 @@ function LetterDetails({
           Download
         </Button>
       </Box>
+
+      <AddressSheetSection letter={letter} abilities={abilities} onShowWindow={() => setPreviewing('outlined')} />
 
       {actions.split.shown ? (
         <SplitSection
@@ -277,13 +280,85 @@ function LetterDetails({
       {previewing ? (
         <Suspense fallback={null}>
           <PdfViewerDialog
-            open={previewing}
+            open
             onClose={() => setPreviewing(false)}
             url={letterFileUrl(letter.uuid)}
             title={letter.name}
+            layout={letter.layout ?? null}
+            showLayout={previewing === 'outlined'}
           />
         </Suspense>
       ) : null}
+    </Box>
+  );
+}
+
+/** Statuses from which the address sheet may be taken off again (nothing is on its way yet). */
+const SHEET_REMOVABLE = new Set<string>([
+  LETTER_STATUS.analysisComplete,
+  LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.invalidPostcode,
+  LETTER_STATUS.failedToAnalyse,
+]);
+
+/**
+ * The one-click fix of a letter whose window leaves the barcode no room: show what is in the way
+ * (the preview, outlined), put an address sheet in front, and take it off again.
+ */
+function AddressSheetSection({
+  letter,
+  abilities,
+  onShowWindow,
+}: {
+  letter: Letter;
+  abilities: readonly string[];
+  onShowWindow: () => void;
+}) {
+  const sheet = useAddressSheet(letter.uuid);
+  const canChange = abilities.includes('create_letter') && !letter.mark_for_deletion;
+  const change = (how: 'add' | 'remove') =>
+    sheet.mutateAsync(how).then(
+      (answer) => notify(answer.message, { variant: 'success' }),
+      (error) => notify(letterFailureMessage(error), { variant: 'error' }),
+    );
+  if (letter.address_sheet) {
+    return (
+      <Box sx={{ mt: 2 }} data-testid="address-sheet">
+        <MessageBanner kind="info">
+          This letter has an address sheet in front: page 1 is the sheet with the address, the pages after it are the
+          letter as you uploaded it.
+        </MessageBanner>
+        {canChange ? (
+          <Button
+            sx={{ mt: 1 }}
+            variant="outlined"
+            disabled={sheet.isPending || !SHEET_REMOVABLE.has(letter.status)}
+            onClick={() => void change('remove')}
+          >
+            Take off the address sheet
+          </Button>
+        ) : null}
+      </Box>
+    );
+  }
+  if (letter.status !== LETTER_STATUS.barcodeAreaNotEmpty || !letter.recipient_name_snapshot) return null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="address-sheet">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {LETTER_MESSAGES.addressSheetAdvice}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {letter.layout ? (
+          <Button variant="outlined" onClick={onShowWindow}>
+            Show what is in the way
+          </Button>
+        ) : null}
+        {canChange ? (
+          <Button variant="contained" disabled={sheet.isPending} onClick={() => void change('add')}>
+            Add an address sheet
+          </Button>
+        ) : null}
+      </Box>
     </Box>
   );
 }

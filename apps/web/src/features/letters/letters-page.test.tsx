@@ -74,6 +74,21 @@ const LETTERS: Letter[] = [
   }),
 ];
 const TRASHED = [letter({ uuid: 't1', name: 'old.pdf', mark_for_deletion: true })];
+/** Letters opened by id only (not in the list). */
+const BLOCKED = letter({
+  uuid: 'b1',
+  name: 'logo-in-window.pdf',
+  status: LETTER_STATUS.barcodeAreaNotEmpty,
+  display_status: 'Encountered Issues',
+  status_reason: 'No clear space is left in the address window of page 1 for the postal barcode.',
+  layout: {
+    window: { x: 20, y: 39.5, width: 90, height: 50.5 },
+    address: { x: 25, y: 45, width: 40, height: 18 },
+    barcode: null,
+    intrusions: [{ kind: 'graphic', box: { x: 20, y: 64, width: 90, height: 26 } }],
+  },
+});
+const WITH_SHEET = letter({ uuid: 's1', name: 'with-sheet.pdf', address_sheet: true, num_pages: 3 });
 
 function json(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -104,21 +119,23 @@ function startServer() {
       }
       const one = url.pathname.match(/^\/api\/letters\/([^/]+)$/);
       if (one) {
-        const found = [...LETTERS, ...TRASHED].find((l) => l.uuid === one[1]);
+        const found = [...LETTERS, ...TRASHED, BLOCKED, WITH_SHEET].find((l) => l.uuid === one[1]);
         return found ? json(200, found) : json(404, { code: 'NOT_FOUND', message: 'Not found' });
       }
+      if (url.pathname.endsWith('/address-sheet'))
+        return json(202, { uuid: 'b1', status: 'Analysing', message: method === 'POST' ? 'added' : 'removed' });
       if (method === 'POST') return json(200, {});
       return json(404, { code: 'NOT_FOUND', message: 'Not found' });
     }),
   );
 }
 
-function renderPage(session: Me = me()) {
+function renderPage(session: Me = me(), entry = '/letters') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQueryKey, session);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/letters']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/letters" element={<LettersPage />} />
         </Routes>
@@ -201,6 +218,34 @@ describe('/letters', () => {
     expect(within(panel).getByRole('button', { name: 'Split' })).toHaveProperty('disabled', true);
     expect(within(panel).queryByRole('button', { name: 'Deliver' })).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+  });
+
+  it('a letter with no room for the barcode says why, shows what is in the way and offers an address sheet', async () => {
+    renderPage(me(), '/letters?letter=b1');
+    const panel = await screen.findByRole('dialog', { name: 'logo-in-window.pdf' });
+    expect(within(panel).getByText(/postal barcode/, { selector: '[role="alert"] *, [role="alert"]' })).toBeTruthy();
+    expect(within(panel).getByText(/Add an address sheet: a first page with the address/)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Show what is in the way' })).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add an address sheet' }));
+    await waitFor(() => expect(vi.mocked(notify)).toHaveBeenCalledWith('added', { variant: 'success' }));
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/letters/b1/address-sheet')).toBe(true);
+  });
+
+  it('without create_letter the address sheet is not offered', async () => {
+    renderPage(me(['see_letters']), '/letters?letter=b1');
+    const panel = await screen.findByRole('dialog', { name: 'logo-in-window.pdf' });
+    expect(within(panel).getByRole('button', { name: 'Show what is in the way' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Add an address sheet' })).toBeNull();
+  });
+
+  it('a letter with an address sheet says so and can have it taken off', async () => {
+    renderPage(me(), '/letters?letter=s1');
+    const panel = await screen.findByRole('dialog', { name: 'with-sheet.pdf' });
+    expect(within(panel).getByText(/page 1 is the sheet with the address/)).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Take off the address sheet' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/letters/s1/address-sheet')).toBe(true),
+    );
   });
 
   it('a corrupted letter shows the warning and cannot be delivered', async () => {
