@@ -33,6 +33,7 @@ import { registerCsrf } from './platform/csrf.js';
 import type { Db } from './platform/db/client.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
 import type { EventHub } from './platform/events.js';
+import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
 import type { JobQueue } from './platform/jobs.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
 
@@ -79,6 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => randomUUID(),
     trustProxy: config.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router and Node's HTTP parser refuse answers in the error catalogue's shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -87,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerInputGuards(app);
 
   // Browsers that reach an internal host are sent to the public site, same path and query.
   registerInternalHostRedirect(app, { internalHosts: config.internalHosts, publicUrl: config.PUBLIC_URL });

@@ -2,6 +2,7 @@ import { MESSAGES } from '@lp/domain';
 
 /** The typed error catalogue: a code, its HTTP status and the message a user sees. */
 export const ERRORS = {
+  BAD_REQUEST: { status: 400, message: 'The request could not be read.' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   INVALID_TOKEN: { status: 400, message: 'This reset link has expired or has already been used.' },
   UNAUTHENTICATED: { status: 401, message: 'You need to sign in to continue.' },
@@ -9,13 +10,16 @@ export const ERRORS = {
   PERMISSION_DENIED: { status: 403, message: MESSAGES.permissionDenied },
   CSRF_INVALID: { status: 403, message: 'Your session could not be verified. Please reload the page and try again.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   ALREADY_REGISTERED: { status: 409, message: MESSAGES.alreadyRegistered },
   CONFLICT: { status: 409, message: 'This change conflicts with the current state. Please reload and try again.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   VALIDATION_FAILED: { status: 422, message: 'Some fields are not valid.' },
   UPGRADE_REQUIRED: { status: 426, message: MESSAGES.upgradePlan },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   INTERNAL: { status: 500, message: MESSAGES.genericError },
   UNAVAILABLE: { status: 503, message: 'The service is starting or unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
