@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { blockedLetters, ordinaryLetters } from '../../apps/server/src/test/fixtures/uk-letters';
+import { axeViolations, signUpByApi } from './support';
+
+// Analysis runs as a job in the product's worker: give it time.
+test.setTimeout(120_000);
+const READY = { timeout: 60_000 };
+
+test('an ordinary letter becomes New; one with a logo in the window shows what is in the way and is fixed with an address sheet', async ({
+  page,
+}) => {
+  await signUpByApi(page.request, { companyName: 'Window Ltd', fullName: "Siân O'Connor" });
+  const ordinary = ordinaryLetters().find((l) => l.file === 'solicitors-40mm.pdf')!;
+  const blocked = blockedLetters().find((l) => l.file === 'logo-and-slogan.pdf')!;
+  await page.goto('/letters');
+  await page.getByRole('button', { name: 'Upload letters' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload letters' });
+  await dialog.getByTestId('letter-file-input').setInputFiles([
+    { name: ordinary.file, mimeType: 'application/pdf', buffer: await ordinary.bytes() },
+    { name: blocked.file, mimeType: 'application/pdf', buffer: await blocked.bytes() },
+  ]);
+  await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
+  const table = page.getByRole('table', { name: 'Letters' });
+  const rowOf = (name: string) => table.getByRole('row').filter({ hasText: name });
+  // The name is shown exactly as printed: an apostrophe, not &apos;.
+  await expect(rowOf(ordinary.file)).toContainText('New', READY);
+  await expect(rowOf(ordinary.file)).toContainText("Dr Siobhan O'Neill");
+  await expect(rowOf(blocked.file)).toContainText('Encountered Issues', READY);
+
+  await rowOf(blocked.file).getByRole('button', { name: blocked.file }).click();
+  const panel = page.getByRole('dialog', { name: blocked.file });
+  await expect(panel.getByRole('alert')).toContainText('No clear space is left in the address window');
+  await expect(panel.getByRole('alert')).toContainText('a graphic at 78 mm from the left');
+
+  // The preview outlines page 1: the window, the address and what is in the way.
+  await panel.getByRole('button', { name: 'Show what is in the way' }).click();
+  const viewer = page.getByTestId('pdf-viewer');
+  const overlay = viewer.getByTestId('layout-overlay');
+  await expect(overlay).toBeVisible(READY);
+  await expect(overlay.locator('[data-kind="address"]')).toHaveCount(1);
+  await expect(overlay.locator('[data-kind="intrusion"]')).not.toHaveCount(0);
+  await expect(overlay.locator('[data-kind="barcode"]')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await viewer.getByRole('button', { name: 'Close preview' }).click();
+
+  await panel.getByRole('button', { name: 'Add an address sheet' }).click();
+  await expect(page.getByText('An address sheet was put in front of the letter.')).toBeVisible();
+  await expect(rowOf(blocked.file)).toContainText('New', READY);
+  await expect(panel.getByTestId('address-sheet')).toContainText('page 1 is the sheet with the address');
+  // The result is shown before anything is sent: page 1 of the preview is the sheet, with room for the barcode.
+  await panel.getByRole('button', { name: 'Preview' }).click();
+  await expect(viewer.getByTestId('pdf-page-label')).toHaveText('Page 1 of 2', READY);
+  await viewer.getByRole('switch', { name: 'Outline the address window on page 1' }).check();
+  await expect(viewer.locator('[data-kind="barcode"]')).toHaveCount(1);
+});
