@@ -231,7 +231,7 @@ export async function runAnalysis(
           reason: 'The recipient is unknown, so no address sheet can be made.',
         };
       key = `letters/${letter.account_id}/${letterId}-address-sheet.pdf`;
-      const out = `${blobs.localPath(key)}.making`;
+      const out = `${blobs.localPath(key)}.sheet.partial`;
       await mkdir(path.dirname(out), { recursive: true });
       try {
         await prependAddressSheet(
