@@ -5,6 +5,7 @@ import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { startWorkers } from './platform/jobs.js';
+import { startLeftoverCleanup } from './platform/leftovers.js';
 import { openServices, type Services } from './platform/services.js';
 
 const started = performance.now();
@@ -15,6 +16,7 @@ let embedded: EmbeddedDatabase | undefined;
 let services: Services | undefined;
 let app: App | undefined;
 let runner: Runner | undefined;
+let leftovers: { stop(): Promise<void> } | undefined;
 let ready = false;
 let stopping = false;
 let stoppingAt = 0;
@@ -32,6 +34,8 @@ async function start() {
     log.info({ ms: Math.round(performance.now() - t), dataDir: config.DATA_DIR }, 'embedded PostgreSQL started');
   }
   services = await openServices(config, databaseUrl, log);
+  // Partial uploads and conversion folders of a process killed earlier (never those in use).
+  leftovers = startLeftoverCleanup({ blobs: services.blobs, log });
   if (config.ROLE !== 'worker') {
     await services.hub.start();
     app = await buildApp({ ...services, config, isReady: () => ready && !stopping });
@@ -72,6 +76,7 @@ async function stop(signal: string) {
     log.debug('http closed');
     await runner?.stop(); // lets running jobs finish; others stay queued in the database
     log.debug('workers stopped');
+    await leftovers?.stop();
     await services?.close();
     log.debug('database pool closed');
     await embedded?.stop();

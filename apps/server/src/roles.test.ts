@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -261,4 +261,23 @@ describe('letters survive restarts and crashes', () => {
     await pool.end();
     await rm(dataDir, { recursive: true, force: true });
   }, 120_000);
+
+  it('a starting process removes what a killed one left: a partial upload and a conversion folder', async () => {
+    const { dataDir, env } = await productEnv('leftovers', await freePort());
+    const temp = await mkdtemp(path.join(tmpdir(), 'lp-leftovers-'));
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const partial = path.join(dataDir, 'blobs', 'letters', 'acc', 'killed.upload.partial');
+    const folder = path.join(temp, 'lp-docx-killed');
+    for (const f of [partial, path.join(folder, 'letter.docx')]) {
+      await mkdir(path.dirname(f), { recursive: true });
+      await writeFile(f, 'x');
+      await utimes(f, old, old);
+    }
+    await utimes(folder, old, old);
+    const worker = await startProcess({ ...env, TMPDIR: temp }, 'worker', 0);
+    await expect.poll(() => existsSync(partial) || existsSync(folder), { timeout: 20_000 }).toBe(false);
+    await stop(worker);
+    await rm(temp, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  });
 });

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +15,15 @@ export interface BlobStore {
   /** Moves a stored file to another key (atomic on one disk). */
   rename(from: string, to: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Deletes what a killed process left half-done (an upload still `.partial`, or landed as `.upload`
+   * but never renamed) and untouched since `before`; answers the keys removed.
+   */
+  removeLeftovers(before: Date): Promise<string[]>;
 }
+
+/** Names of files only a write in progress has: a stream not yet complete, an upload not yet checked. */
+const LEFTOVER = /\.(partial|upload)$/;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
 
@@ -45,5 +53,20 @@ export function createFileBlobStore(root: string): BlobStore {
         () => true,
         () => false,
       ),
+    async removeLeftovers(before) {
+      const removed: string[] = [];
+      const dir = await opendir(root, { recursive: true }).catch(() => null);
+      if (!dir) return removed; // nothing stored yet
+      for await (const entry of dir) {
+        if (!entry.isFile() || !LEFTOVER.test(entry.name)) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const info = await stat(full).catch(() => null);
+        // mtime moves with every write: a slow upload still arriving is never "old".
+        if (!info || info.mtime >= before) continue;
+        await rm(full, { force: true });
+        removed.push(path.relative(root, full));
+      }
+      return removed;
+    },
   };
 }
