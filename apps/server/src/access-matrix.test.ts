@@ -82,6 +82,11 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/letters/:id/metadata': () => ({ url: `/api/letters/${fx.letter}/metadata` }),
   'GET /api/letters/:id/history': () => ({ url: `/api/letters/${fx.letter}/history` }),
   'POST /api/letters/:id/split': () => ({ url: `/api/letters/${fx.letter}/split` }),
+  'GET /api/letters/:id/split': () => ({ url: `/api/letters/${fx.letter}/split` }),
+  'POST /api/letters/:id/split/confirm': () => ({
+    url: `/api/letters/${fx.letter}/split/confirm`,
+    body: { starts: [1, 2] },
+  }),
   'POST /api/letters/trash': () => ({ url: '/api/letters/trash', body: { uuids: [fx.letter] } }),
   'POST /api/letters/restore': () => ({ url: '/api/letters/restore', body: { uuids: [fx.letter] } }),
   'POST /api/letters/delete-permanently': () => ({

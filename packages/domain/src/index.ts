@@ -9,4 +9,5 @@ export * from './permissions.js';
 export * from './plans.js';
 export * from './postcode.js';
 export * from './roles.js';
+export * from './split.js';
 export * from './validation.js';

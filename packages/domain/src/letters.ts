@@ -115,11 +115,13 @@ export function canDeliverLetter(raw: string, abilities: readonly string[], fail
   return shown !== 'Processing' && shown !== 'Sending' && shown !== 'In Review';
 }
 
-export type SplitStatus = 'splitting' | 'split' | 'failed' | null;
+/** A merged letter's split: its letters looked for (proposing), waiting for review (proposed), cut (splitting), done or failed. */
+export type SplitStatus = 'proposing' | 'proposed' | 'splitting' | 'split' | 'failed' | null;
 
 /**
  * Merged letters show Split, disabled while analysing or without create_letter. Decision: also
- * disabled while a split runs or once it is done (a failed split may be tried again).
+ * disabled while the letters are looked for, while a split runs or once it is done (a failed split
+ * may be tried again; a proposal waiting for review may be looked for again).
  */
 export function canSplitLetter(
   raw: string,
@@ -130,6 +132,7 @@ export function canSplitLetter(
   return (
     documentType === 'merged' &&
     raw !== LETTER_STATUS.analysing &&
+    splitStatus !== 'proposing' &&
     splitStatus !== 'splitting' &&
     splitStatus !== 'split' &&
     hasAny(abilities, ['create_letter'])

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
+import { PROPOSE_SPLIT_TASK, runSplitProposal } from '../modules/letters/propose-split.js';
 import { runSplit, SPLIT_TASK } from '../modules/letters/split.js';
 import { SWEEP_TASK, sweepStuckLetters } from '../modules/letters/sweep.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
@@ -48,6 +49,10 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId, postcodes, isLastAttempt, {
         soffice: config.SOFFICE_PATH,
       });
+    },
+    [PROPOSE_SPLIT_TASK]: async (payload, helpers) => {
+      const { letterId } = payload as { letterId: string };
+      await runSplitProposal(database.pool, blobs, letterId, helpers.job.attempts >= helpers.job.max_attempts);
     },
     [SPLIT_TASK]: async (payload, helpers) => {
       const { letterId, userId } = payload as { letterId: string; userId: string | null };

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { letterPdf, mergedPdf, simpleLetterPdf } from '../../test/fixtures/letters.js';
+import { simpleLetterPdf } from '../../test/fixtures/letters.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
-import { wordsByPage } from './poppler.js';
-import { letterStarts, NO_SECOND_LETTER } from './split.js';
 import { ANALYSIS_DEADLINE_MINUTES, RESTART_REASON, STUCK_REASON, sweepStuckLetters } from './sweep.js';
 import { SEP } from './thumbnail-stream.js';
 
@@ -115,85 +113,7 @@ describe('letter file, metadata and history', () => {
   });
 });
 
-describe('split', () => {
-  it('finds where each letter starts: a later page with an address in the window', async () => {
-    const pdf = await mergedPdf(RECIPIENTS, 2);
-    const { writeFile, mkdtemp } = await import('node:fs/promises');
-    const dir = await mkdtemp(`${(await import('node:os')).tmpdir()}/lp-split-test-`);
-    await writeFile(`${dir}/m.pdf`, pdf);
-    const pages = await wordsByPage(`${dir}/m.pdf`, 1, 6);
-    expect(pages).toHaveLength(6);
-    expect(letterStarts(pages)).toEqual([1, 3, 5]);
-  });
-
-  it('splits a merged PDF into one letter per recipient, each analysed, and keeps the original', async () => {
-    const { agent, body } = await signUpCompany(t.app);
-    const merged = await upload(agent, 'run.pdf', await mergedPdf(RECIPIENTS, 2), 'merged');
-    // Split is refused while the file is analysed.
-    expect((await agent.post(`/api/letters/${merged}/split`)).statusCode).toBe(409);
-    await t.runJobs();
-    const res = await agent.post(`/api/letters/${merged}/split`);
-    expect(res.statusCode, res.body).toBe(202);
-    expect(res.json()).toEqual({ uuid: merged, split_status: 'splitting' });
-    // Pressing twice does not split twice.
-    expect((await agent.post(`/api/letters/${merged}/split`)).json().message).toBe(
-      'The letter is already being split.',
-    );
-    await t.runJobs(); // the split, then each new letter's analysis
-    await t.runJobs();
-    const original = (await agent.get(`/api/letters/${merged}`)).json();
-    expect(original).toMatchObject({ split_status: 'split', split_count: 3, document_type: 'merged', num_pages: 6 });
-    const list = (await agent.get('/api/letters?limit=10')).json();
-    const children = list.rows.filter((r: { parent_uuid: string | null }) => r.parent_uuid === merged);
-    expect(children).toHaveLength(3);
-    expect(
-      children.map(
-        (c: { recipient_name_snapshot: string; num_pages: number; status: string; document_type: string }) => [
-          c.recipient_name_snapshot,
-          c.num_pages,
-          c.status,
-          c.document_type,
-        ],
-      ),
-    ).toEqual(
-      expect.arrayContaining([
-        ['Mr John Smith', 2, 'Analysis Complete', 'regular'],
-        ['Ms Ada Lovelace', 2, 'Analysis Complete', 'regular'],
-        ['Dr Alan Turing', 2, 'Analysis Complete', 'regular'],
-      ]),
-    );
-    expect(children.every((c: { creator_email: string }) => c.creator_email === body.email.toLowerCase())).toBe(true);
-    expect((await agent.post(`/api/letters/${merged}/split`)).json().message).toBe(
-      'The letter has already been split.',
-    );
-  });
-
-  it('a merged file with one letter only ends split failed with a reason; regular letters cannot be split', async () => {
-    const { agent } = await signUpCompany(t.app);
-    const single = await upload(agent, 'one.pdf', await letterPdf([{ address: RECIPIENTS[0]! }, {}, {}]), 'merged');
-    const regular = await upload(agent, 'reg.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
-    await t.runJobs();
-    expect((await agent.post(`/api/letters/${regular}/split`)).json().message).toBe(
-      'Only merged letters can be split.',
-    );
-    expect((await agent.post(`/api/letters/${single}/split`)).statusCode).toBe(202);
-    await t.runJobs();
-    expect((await agent.get(`/api/letters/${single}`)).json().split_status).toBe('failed');
-    const history = (await agent.get(`/api/letters/${single}/history`)).json().rows;
-    expect(history.at(-1)).toMatchObject({ status: 'Split failed', reason: NO_SECOND_LETTER });
-    // It may be tried again after a failure.
-    expect((await agent.post(`/api/letters/${single}/split`)).statusCode).toBe(202);
-    await t.runJobs();
-  });
-
-  it('needs create_letter', async () => {
-    const owner = await signUpCompany(t.app);
-    const reader = await addMember(t, owner.me.account.id, { permissions: { observable: ['see_letters'] } });
-    const merged = await upload(owner.agent, 'run.pdf', await mergedPdf(RECIPIENTS.slice(0, 2), 1), 'merged');
-    await t.runJobs();
-    expect((await reader.agent.post(`/api/letters/${merged}/split`)).statusCode).toBe(403);
-  });
-});
+// The split of merged files is proven in split.test.ts.
 
 describe('gallery thumbnail stream', () => {
   const parse = (body: string) =>

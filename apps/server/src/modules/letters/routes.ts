@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import {
   canDeleteLetter,
-  canSplitLetter,
   DISPLAY_STATUSES,
   type DisplayStatus,
   displayLetterStatus,
@@ -26,7 +25,7 @@ import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../
 import { errorSchema } from '../identity/schemas.js';
 import { listSchema } from '../users/schemas.js';
 import { ANALYSE_TASK } from './analyse.js';
-import { SPLIT_TASK } from './split.js';
+import { registerSplitRoutes } from './split-routes.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
 
 export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
@@ -52,7 +51,7 @@ const letterSchema = z.object({
   creation_date: z.string(),
   has_thumbnail: z.boolean(),
   parent_uuid: z.string().nullable(),
-  split_status: z.enum(['splitting', 'split', 'failed']).nullable(),
+  split_status: z.enum(['proposing', 'proposed', 'splitting', 'split', 'failed']).nullable(),
   split_count: z.number().int().nullable(),
   has_been_posted: z.boolean(),
   cloud_synced: z.boolean(),
@@ -471,62 +470,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
     },
   );
 
-  app.post(
-    '/api/letters/:id/split',
-    {
-      schema: {
-        tags: ['letters'],
-        summary: 'Split a merged letter into one letter per recipient (a job; the original is kept)',
-        params: idParams,
-        response: {
-          202: z.object({ uuid: z.string(), split_status: z.literal('splitting') }),
-          404: errorSchema,
-          409: errorSchema,
-        },
-      },
-      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
-    },
-    async (request, reply) => {
-      const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      await inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{
-          document_type: string;
-          status: string;
-          split_status: string | null;
-          mark_for_deletion: boolean;
-        }>(
-          'select document_type, status, split_status, mark_for_deletion from letters where id = $1 and account_id = $2 for update',
-          [id, auth.accountId],
-        );
-        const letter = rows[0];
-        if (!letter) throw new AppError('NOT_FOUND');
-        if (!canSplitLetter(letter.status, letter.document_type as 'regular' | 'merged', [...auth.abilities]))
-          throw new AppError(
-            'CONFLICT',
-            letter.document_type !== 'merged'
-              ? 'Only merged letters can be split.'
-              : 'The letter is still being analysed: split it once the analysis is done.',
-          );
-        if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash to split it.');
-        if (letter.status === LETTER_STATUS.corrupted)
-          throw new AppError('CONFLICT', 'This file cannot be read, so it cannot be split.');
-        if (letter.split_status === 'splitting') throw new AppError('CONFLICT', 'The letter is already being split.');
-        if (letter.split_status === 'split') throw new AppError('CONFLICT', 'The letter has already been split.');
-        await client.query(`update letters set split_status = 'splitting', updated_at = now() where id = $1`, [id]);
-        await client.query('insert into letter_history (letter_id, status) values ($1, $2)', [id, 'Splitting']);
-        await addJob(
-          client,
-          SPLIT_TASK,
-          { letterId: id, userId: auth.userId },
-          { maxAttempts: 3, jobKey: `split:${id}` },
-        );
-        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
-      });
-      return reply.status(202).send({ uuid: id, split_status: 'splitting' as const });
-    },
-  );
-
+  registerSplitRoutes(app, { pool });
   registerThumbnailStream(app, { pool, blobs, hub }, listQuery, (q, accountId) => {
     const where = listConditions(q, accountId);
     return { where: `${where} and ${tabCondition(q.tab as Tab, where)}`, params: where.params };

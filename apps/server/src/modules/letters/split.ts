@@ -3,44 +3,39 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADDRESS_WINDOWS, isUkPostcodeFormat, LETTER_STATUS, readAddress, type TextItem } from '@lp/domain';
+import {
+  LETTER_MESSAGES,
+  LETTER_STATUS,
+  letterRanges,
+  proposeStarts,
+  readPage,
+  SPLIT_HISTORY,
+  type SplitProposal,
+  type TextItem,
+} from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import { ANALYSE_TASK } from './analyse.js';
-import { POPPLER_LIMITS, pdfInfo, runTool, wordsByPage } from './poppler.js';
+import { POPPLER_LIMITS, runTool } from './poppler.js';
+import { readPages } from './propose-split.js';
 
 export const SPLIT_TASK = 'split_letter';
 /** Each tool runs bounded in time, output and memory, in its own process group (poppler.ts). */
 const LIMITS = { ...POPPLER_LIMITS, timeoutMs: 60_000 };
 const run = (command: string, args: string[]) => runTool(command, args, LIMITS);
-/** Pages whose text is read per pdftotext call, so that the output of a long file stays bounded. */
-const TEXT_CHUNK = 100;
-
 /**
- * Where each letter of a merged file starts (1-based page numbers). The rule: page 1 starts the
- * first letter, and any later page whose DL address window holds an address (at least two lines
- * ending with a well-formed UK postcode) starts a new one; the pages after it, up to the next such
- * page, belong to it. Limits: a continuation page with an address-like block in the window area
- * (a table of addresses, a reply slip) starts a letter too, and a letter whose address page has no
- * readable text (a scan) is joined to the letter before it.
+ * Where each letter of a merged file starts (1-based page numbers), by the rule of
+ * packages/domain/src/split.ts (proposeStarts): page marks, then what a first page has.
  */
 export function letterStarts(pages: TextItem[][]): number[] {
-  const starts = [1];
-  for (let i = 1; i < pages.length; i += 1) {
-    const reading = readAddress(pages[i]!, ADDRESS_WINDOWS.DL);
-    if (reading.ok && reading.lines.length >= 2 && reading.postcode && isUkPostcodeFormat(reading.postcode))
-      starts.push(i + 1);
-  }
-  return starts;
+  return proposeStarts(pages.map((p) => readPage(p))).map((s) => s.page);
 }
 
 /** Page ranges [first, last] from the start pages and the page count. */
-export function ranges(starts: number[], pages: number): [number, number][] {
-  return starts.map((s, i) => [s, (starts[i + 1] ?? pages + 1) - 1]);
-}
+export const ranges = letterRanges;
 
 interface Merged {
   account_id: string;
@@ -48,12 +43,15 @@ interface Merged {
   blob_key: string;
   num_pages: number | null;
   split_status: string | null;
+  split_proposal: SplitProposal | null;
 }
 
 /**
- * The durable split job: finds the letters of a merged file, writes each as its own PDF, then in
- * one transaction creates the letters (each with its own analysis job) and marks the original split.
- * The original is kept. A retry after a failure starts again; files of a failed attempt are removed.
+ * The durable split job: cuts a merged file at the starts the user confirmed (split_proposal.confirmed),
+ * writes each letter as its own PDF, then in one transaction creates the letters (each with its own
+ * analysis job) and marks the original split. The original is kept. A retry after a failure starts
+ * again; files of a failed attempt are removed. A job queued before the review step existed (no
+ * confirmed starts) cuts where the rule proposes.
  */
 export async function runSplit(
   pool: pg.Pool,
@@ -63,7 +61,7 @@ export async function runSplit(
   isLastAttempt = true,
 ) {
   const { rows } = await pool.query<Merged>(
-    'select account_id, name, blob_key, num_pages::int as num_pages, split_status from letters where id = $1',
+    'select account_id, name, blob_key, num_pages::int as num_pages, split_status, split_proposal from letters where id = $1',
     [letterId],
   );
   const merged = rows[0];
@@ -73,12 +71,16 @@ export async function runSplit(
   const written: string[] = [];
   const work = await mkdtemp(path.join(tmpdir(), 'lp-split-'));
   try {
-    const { pages: pageCount } = await pdfInfo(file);
-    const pages: TextItem[][] = [];
-    for (let first = 1; first <= pageCount; first += TEXT_CHUNK) {
-      pages.push(...(await wordsByPage(file, first, Math.min(pageCount, first + TEXT_CHUNK - 1))));
+    let parts: [number, number][];
+    const confirmed = merged.split_proposal?.confirmed;
+    if (confirmed && merged.split_proposal) parts = letterRanges(confirmed, merged.split_proposal.pages);
+    else {
+      const readings = await readPages(file);
+      parts = letterRanges(
+        proposeStarts(readings).map((s) => s.page),
+        readings.length,
+      );
     }
-    const parts = ranges(letterStarts(pages), pageCount);
     if (parts.length < 2) {
       await failSplit(pool, letterId, merged.account_id, NO_SECOND_LETTER);
       return;
@@ -135,7 +137,7 @@ export async function runSplit(
       );
       await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
         letterId,
-        'Split',
+        SPLIT_HISTORY.split,
         `Split into ${children.length} letters`,
       ]);
       await publish(client, { accountId: merged.account_id, message: { type: 'refresh', entities: ['letters'] } });
@@ -143,19 +145,14 @@ export async function runSplit(
     written.length = 0; // they belong to letters now
   } catch (error) {
     if (!isLastAttempt) throw error;
-    await failSplit(
-      pool,
-      letterId,
-      merged.account_id,
-      'The file could not be split. Re-save it as a standard PDF and try again.',
-    );
+    await failSplit(pool, letterId, merged.account_id, LETTER_MESSAGES.splitUnreadable);
   } finally {
     await Promise.all(written.map((k) => blobs.delete(k)));
     await rm(work, { recursive: true, force: true });
   }
 }
 
-export const NO_SECOND_LETTER = 'No second letter was found: no page after the first has an address in the window.';
+export const NO_SECOND_LETTER = LETTER_MESSAGES.splitNoSecondLetter;
 
 async function failSplit(pool: pg.Pool, letterId: string, accountId: string, reason: string) {
   await inTransaction(pool, async (client) => {
@@ -165,7 +162,7 @@ async function failSplit(pool: pg.Pool, letterId: string, accountId: string, rea
     );
     await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
       letterId,
-      'Split failed',
+      SPLIT_HISTORY.failed,
       reason,
     ]);
     await publish(client, { accountId, message: { type: 'refresh', entities: ['letters'] } });

@@ -1,0 +1,81 @@
+import { buildSplitProposal, LETTER_MESSAGES, type PageReading, readPage, SPLIT_HISTORY } from '@lp/domain';
+import type pg from 'pg';
+import type { BlobStore } from '../../platform/blobs.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { publish } from '../../platform/events.js';
+import { pdfInfo, wordsByPage } from './poppler.js';
+
+export const PROPOSE_SPLIT_TASK = 'propose_split';
+/** Pages whose text is read per pdftotext call, so that the output of a long file stays bounded. */
+export const TEXT_CHUNK = 100;
+
+/**
+ * Reads every page of a file for the split (packages/domain/src/split.ts readPage), a chunk of
+ * pages per pdftotext call; only the readings are kept, not the words.
+ */
+export async function readPages(file: string): Promise<PageReading[]> {
+  const { pages } = await pdfInfo(file);
+  const readings: PageReading[] = [];
+  for (let first = 1; first <= pages; first += TEXT_CHUNK) {
+    const words = await wordsByPage(file, first, Math.min(pages, first + TEXT_CHUNK - 1));
+    readings.push(...words.map((page) => readPage(page)));
+  }
+  return readings;
+}
+
+/**
+ * The durable job behind Split: finds where each letter of a merged file starts and stores the
+ * proposal for the user to review (split_status proposing -> proposed). Nothing is cut here.
+ * A proposal with fewer than two letters is still a proposal (the user may mark the cuts), with a
+ * note saying no second letter was found. After the last failed attempt the split fails.
+ */
+export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId: string, isLastAttempt = true) {
+  const { rows } = await pool.query<{ account_id: string; blob_key: string; split_status: string | null }>(
+    'select account_id, blob_key, split_status from letters where id = $1',
+    [letterId],
+  );
+  const letter = rows[0];
+  if (letter?.split_status !== 'proposing') return; // deleted, or asked again meanwhile
+  let proposal: ReturnType<typeof buildSplitProposal>;
+  try {
+    proposal = buildSplitProposal(
+      await readPages(blobs.localPath(letter.blob_key)),
+      LETTER_MESSAGES.splitNoSecondLetter,
+    );
+  } catch (error) {
+    if (!isLastAttempt) throw error;
+    await inTransaction(pool, async (client) => {
+      const updated = await client.query(
+        `update letters set split_status = 'failed', updated_at = now() where id = $1 and split_status = 'proposing'`,
+        [letterId],
+      );
+      if (!updated.rowCount) return;
+      await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+        letterId,
+        SPLIT_HISTORY.failed,
+        LETTER_MESSAGES.splitUnreadable,
+      ]);
+      await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
+    });
+    return;
+  }
+  await inTransaction(pool, async (client) => {
+    // Guarded: a letter trashed or split meanwhile keeps its state.
+    const updated = await client.query(
+      `update letters set split_status = 'proposed', split_proposal = $2, updated_at = now()
+        where id = $1 and split_status = 'proposing'`,
+      [letterId, JSON.stringify(proposal)],
+    );
+    if (!updated.rowCount) return;
+    await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+      letterId,
+      SPLIT_HISTORY.proposed,
+      proposal.starts.length < 2
+        ? proposal.note
+        : `${proposal.starts.length} letters found: ${proposal.starts
+            .map((s) => `page ${s.page} (${s.signals.join(', ')})`)
+            .join('; ')}`.slice(0, 2000),
+    ]);
+    await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
+  });
+}

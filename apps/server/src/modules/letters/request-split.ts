@@ -1,0 +1,51 @@
+import { canSplitLetter, LETTER_STATUS, SPLIT_HISTORY } from '@lp/domain';
+import type pg from 'pg';
+import type { AuthContext } from '../../platform/access.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { addJob } from '../../platform/jobs.js';
+import { PROPOSE_SPLIT_TASK } from './propose-split.js';
+
+/**
+ * Split, first step: queues the job that finds where each letter starts (split_status
+ * 'proposing'); nothing is cut until the user confirms the proposal. Asking again while a proposal
+ * waits for review looks again. Refused (409) for a regular letter, while analysed, in the trash,
+ * for an unreadable file, while the letters are looked for or cut, and once split.
+ */
+export async function requestSplit(pool: pg.Pool, auth: Pick<AuthContext, 'accountId' | 'abilities'>, id: string) {
+  await inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{
+      document_type: string;
+      status: string;
+      split_status: string | null;
+      mark_for_deletion: boolean;
+    }>(
+      'select document_type, status, split_status, mark_for_deletion from letters where id = $1 and account_id = $2 for update',
+      [id, auth.accountId],
+    );
+    const letter = rows[0];
+    if (!letter) throw new AppError('NOT_FOUND');
+    if (!canSplitLetter(letter.status, letter.document_type as 'regular' | 'merged', [...auth.abilities]))
+      throw new AppError(
+        'CONFLICT',
+        letter.document_type !== 'merged'
+          ? 'Only merged letters can be split.'
+          : 'The letter is still being analysed: split it once the analysis is done.',
+      );
+    if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash to split it.');
+    if (letter.status === LETTER_STATUS.corrupted)
+      throw new AppError('CONFLICT', 'This file cannot be read, so it cannot be split.');
+    if (letter.split_status === 'proposing')
+      throw new AppError('CONFLICT', 'The letters of this file are already being looked for.');
+    if (letter.split_status === 'splitting') throw new AppError('CONFLICT', 'The letter is already being split.');
+    if (letter.split_status === 'split') throw new AppError('CONFLICT', 'The letter has already been split.');
+    await client.query(
+      `update letters set split_status = 'proposing', split_proposal = null, updated_at = now() where id = $1`,
+      [id],
+    );
+    await client.query('insert into letter_history (letter_id, status) values ($1, $2)', [id, SPLIT_HISTORY.proposing]);
+    await addJob(client, PROPOSE_SPLIT_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `split-propose:${id}` });
+    await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+  });
+}

@@ -1,0 +1,99 @@
+import { confirmSplitSchema, type SplitProposal, splitProposalSchema } from '@lp/domain';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { errorSchema } from '../identity/schemas.js';
+import { confirmSplit } from './confirm-split.js';
+import { requestSplit } from './request-split.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const splitStatus = z.enum(['proposing', 'proposed', 'splitting', 'split', 'failed']);
+// Splitting is creating letters: every step needs create_letter.
+const access = { kind: 'member', anyOf: ['create_letter'] } as const;
+
+/**
+ * Splitting a merged letter (decision 0011): Split finds where each letter starts (a job), the
+ * user reviews the proposal, and the confirm cuts the file at the chosen pages (another job).
+ */
+export function registerSplitRoutes(app: App, { pool }: { pool: pg.Pool }) {
+  app.post(
+    '/api/letters/:id/split',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Split a merged letter: find where each letter starts (a job); the letters are made on confirm',
+        params: idParams,
+        response: {
+          202: z.object({ uuid: z.string(), split_status: z.literal('proposing') }),
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      config: { access },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      await requestSplit(pool, request.auth!, id);
+      return reply.status(202).send({ uuid: id, split_status: 'proposing' as const });
+    },
+  );
+
+  app.get(
+    '/api/letters/:id/split',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'The proposed split of a merged letter: where each letter starts, why, and its recipient',
+        params: idParams,
+        response: {
+          200: z.object({
+            uuid: z.string(),
+            split_status: splitStatus.nullable(),
+            proposal: splitProposalSchema.nullable(),
+          }),
+          404: errorSchema,
+        },
+      },
+      config: { access },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { rows } = await pool.query<{
+        split_status: z.infer<typeof splitStatus> | null;
+        split_proposal: SplitProposal | null;
+      }>('select split_status, split_proposal from letters where id = $1 and account_id = $2', [
+        id,
+        request.auth!.accountId,
+      ]);
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      return { uuid: id, split_status: rows[0].split_status, proposal: rows[0].split_proposal };
+    },
+  );
+
+  app.post(
+    '/api/letters/:id/split/confirm',
+    {
+      schema: {
+        tags: ['letters'],
+        summary:
+          'Cut a merged letter at the pages given (the first page of every letter: 1 first, in order); a job creates the letters',
+        params: idParams,
+        body: confirmSplitSchema,
+        response: {
+          202: z.object({ uuid: z.string(), split_status: z.literal('splitting'), starts: z.array(z.number().int()) }),
+          404: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+        },
+      },
+      config: { access },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const { starts } = request.body as z.infer<typeof confirmSplitSchema>;
+      await confirmSplit(pool, request.auth!, id, starts);
+      return reply.status(202).send({ uuid: id, split_status: 'splitting' as const, starts });
+    },
+  );
+}

@@ -1,0 +1,269 @@
+// Splitting merged files through the real routes and jobs: Split proposes where each letter
+// starts, the user confirms (or corrects) the cuts, and the letters are created and analysed.
+import { LETTER_MESSAGES, SPLIT_HISTORY } from '@lp/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addJob } from '../../platform/jobs.js';
+import { letterPdf, mergedPdf } from '../../test/fixtures/letters.js';
+import { type SplitCase, splitCorpus, truthStarts } from '../../test/fixtures/split-corpus.js';
+import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+import { SPLIT_TASK } from './split.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const RECIPIENTS = [
+  ['Mr John Smith', '10 High Street', 'London', 'SW1A 1AA'],
+  ['Ms Ada Lovelace', '12 St James Square', 'London', 'SW1Y 4JH'],
+  ['Dr Alan Turing', 'Bletchley Park', 'Milton Keynes', 'MK3 6EB'],
+];
+
+async function uploadMerged(agent: Agent, name: string, bytes: Buffer) {
+  const res = await agent.upload('/api/letters/files?type=merged', name, bytes);
+  expect(res.statusCode, res.body).toBe(201);
+  await t.runJobs();
+  const letter = (await agent.get(`/api/letters/${res.json().uuid}`)).json();
+  expect(letter.status, `${name}: ${letter.status_reason}`).not.toBe('Analysing');
+  return res.json().uuid as string;
+}
+
+/** Presses Split and runs the job that finds the letters; returns the proposal. */
+async function propose(agent: Agent, id: string) {
+  const res = await agent.post(`/api/letters/${id}/split`);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json()).toEqual({ uuid: id, split_status: 'proposing' });
+  expect((await agent.get(`/api/letters/${id}`)).json().split_status).toBe('proposing');
+  await t.runJobs();
+  const got = await agent.get(`/api/letters/${id}/split`);
+  expect(got.statusCode, got.body).toBe(200);
+  expect(got.json().split_status).toBe('proposed');
+  return got.json().proposal as {
+    pages: number;
+    starts: { page: number; signals: string[]; recipient: string | null }[];
+    addresses: { page: number; recipient: string }[];
+    note: string | null;
+  };
+}
+
+/** Confirms the cuts and runs the cut and the new letters' analyses; returns the letters made, first page first. */
+async function confirm(agent: Agent, id: string, starts: number[]) {
+  const res = await agent.post(`/api/letters/${id}/split/confirm`, { starts });
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json()).toEqual({ uuid: id, split_status: 'splitting', starts });
+  await t.runJobs(); // the cut, then each new letter's analysis
+  await t.runJobs();
+  const list = (await agent.get('/api/letters?limit=100')).json();
+  type Row = {
+    name: string;
+    parent_uuid: string | null;
+    num_pages: number;
+    recipient_name_snapshot: string | null;
+    status: string;
+  };
+  const children = (list.rows as Row[]).filter((r) => r.parent_uuid === id);
+  const firstPage = (r: Row) => Number(/pages (\d+)-/.exec(r.name)?.[1]);
+  return children.sort((a, b) => firstPage(a) - firstPage(b));
+}
+
+describe('the split corpus: continuation pages that look like first pages', () => {
+  const corpus = splitCorpus();
+  it('holds at least ten merged files of letters of 1 to 5 pages, Word-made ones among them', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(10);
+    const pages = corpus.flatMap((c) => c.letters.map((l) => l.pages));
+    expect(Math.min(...pages)).toBe(1);
+    expect(Math.max(...pages)).toBe(5);
+    expect(corpus.filter((c) => c.file.startsWith('word') || c.docx).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(corpus.map((c) => [c.file, c] as [string, SplitCase]))(
+    '%s is split exactly: the proposal finds every letter, and the letters made have their pages and recipients',
+    async (file, c) => {
+      const { agent } = await signUpCompany(t.app);
+      const id = await uploadMerged(agent, file, await c.bytes());
+      const truth = truthStarts(c.letters);
+      const pages = truth.at(-1)! + c.letters.at(-1)!.pages - 1;
+      const proposal = await propose(agent, id);
+      expect(proposal.pages).toBe(pages);
+      expect(proposal.starts.map((s) => s.page)).toEqual(truth);
+      expect(proposal.starts.map((s) => s.recipient)).toEqual(c.letters.map((l) => l.address[0]));
+      expect(proposal.note).toBeNull();
+
+      const children = await confirm(agent, id, truth);
+      expect(
+        children.map((ch) => [/pages (\d+-\d+)\)/.exec(ch.name)?.[1], ch.num_pages, ch.recipient_name_snapshot]),
+      ).toEqual(c.letters.map((l, i) => [`${truth[i]}-${truth[i]! + l.pages - 1}`, l.pages, l.address[0]]));
+      const original = (await agent.get(`/api/letters/${id}`)).json();
+      expect(original).toMatchObject({ split_status: 'split', split_count: c.letters.length });
+    },
+    60_000,
+  );
+
+  it('the issue: 4 letters of 1, 3, 2 and 1 pages with a branch address in the window of continuation pages give exactly 4', async () => {
+    const issue = corpus.find((c) => c.file === 'issue-1-3-2-1.pdf')!;
+    expect(issue.letters.map((l) => l.pages)).toEqual([1, 3, 2, 1]);
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, issue.file, await issue.bytes());
+    const proposal = await propose(agent, id);
+    expect(proposal.starts.map((s) => s.page)).toEqual([1, 2, 5, 7]);
+    expect(proposal.starts.every((s) => s.recipient !== 'If you would rather visit us, our branch is at:')).toBe(true);
+    expect(proposal.starts[1]!.signals).toEqual(['address', 'date', 'salutation', 'opens the page']);
+    // The branch addresses are kept as hints for the review, not as letters.
+    expect(proposal.addresses).toEqual([3, 4, 6].map((page) => ({ page, recipient: 'Leeds Branch' })));
+    const history = (await agent.get(`/api/letters/${id}/history`)).json().rows;
+    expect(history.at(-1)).toMatchObject({ status: SPLIT_HISTORY.proposed });
+    expect(history.at(-1).reason).toMatch(/^4 letters found: page 1 \(first page, address/);
+    expect(history.at(-2)).toMatchObject({ status: SPLIT_HISTORY.proposing });
+    const children = await confirm(agent, id, [1, 2, 5, 7]);
+    expect(children).toHaveLength(4);
+  }, 60_000);
+});
+
+describe('reviewing the cuts', () => {
+  it('the user moves the cuts: the letters follow the confirmed pages, and the history says what changed', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'run.pdf', await mergedPdf(RECIPIENTS, 2));
+    const proposal = await propose(agent, id);
+    expect(proposal.starts.map((s) => [s.page, s.recipient])).toEqual([
+      [1, 'Mr John Smith'],
+      [3, 'Ms Ada Lovelace'],
+      [5, 'Dr Alan Turing'],
+    ]);
+    // The user keeps Ada's and Alan's letters together and cuts the last page off.
+    const children = await confirm(agent, id, [1, 3, 6]);
+    expect(children.map((c) => [c.num_pages, c.recipient_name_snapshot])).toEqual([
+      [2, 'Mr John Smith'],
+      [3, 'Ms Ada Lovelace'],
+      [1, null],
+    ]);
+    const history = (await agent.get(`/api/letters/${id}/history`)).json().rows;
+    expect(history.map((r: { status: string }) => r.status).slice(-4)).toEqual([
+      SPLIT_HISTORY.proposing,
+      SPLIT_HISTORY.proposed,
+      SPLIT_HISTORY.splitting,
+      SPLIT_HISTORY.split,
+    ]);
+    expect(history.at(-2).reason).toBe(
+      '3 letters starting on pages 1, 3, 6 (cuts added before pages 6; cuts taken away before pages 5)',
+    );
+    expect((await agent.post(`/api/letters/${id}/split`)).json().message).toBe('The letter has already been split.');
+  }, 60_000);
+
+  it('a file with one letter found still opens for review, with the note; the user marks the second letter', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'one.pdf', await letterPdf([{ address: RECIPIENTS[0]! }, {}, {}]));
+    const proposal = await propose(agent, id);
+    expect(proposal.starts.map((s) => s.page)).toEqual([1]);
+    expect(proposal.note).toBe(LETTER_MESSAGES.splitNoSecondLetter);
+    const history = (await agent.get(`/api/letters/${id}/history`)).json().rows;
+    expect(history.at(-1)).toEqual(
+      expect.objectContaining({ status: SPLIT_HISTORY.proposed, reason: LETTER_MESSAGES.splitNoSecondLetter }),
+    );
+    const children = await confirm(agent, id, [1, 3]);
+    expect(children.map((c) => c.num_pages)).toEqual([2, 1]);
+  }, 60_000);
+
+  it('refuses cuts that are not a split of the file (422) and changes nothing', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'run.pdf', await mergedPdf(RECIPIENTS, 2));
+    await propose(agent, id);
+    const refused: [unknown, string][] = [
+      [{ starts: [1] }, LETTER_MESSAGES.splitNeedsTwo],
+      [{ starts: [2, 3] }, 'The first letter starts on page 1.'],
+      [{ starts: [1, 3, 3] }, 'The cuts must be in page order, each page once.'],
+      [{ starts: [1, 4, 3] }, 'The cuts must be in page order, each page once.'],
+      [{ starts: [1, 7] }, 'The file has 6 pages.'],
+      [{ starts: [1, 2.5] }, 'Each cut must be a page number.'],
+      [{ starts: [1, 0] }, ''],
+      [{ starts: ['1', '3'] }, ''],
+      [{ starts: [1, 3], extra: 1 }, ''],
+      [{}, ''],
+    ];
+    for (const [body, message] of refused) {
+      const res = await agent.post(`/api/letters/${id}/split/confirm`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      if (message) expect(res.json().message, JSON.stringify(body)).toContain(message);
+    }
+    expect((await agent.get(`/api/letters/${id}/split`)).json().split_status).toBe('proposed');
+  }, 60_000);
+
+  it('confirms only a proposal waiting for review; Split looks again while one waits (409 otherwise)', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'run.pdf', await mergedPdf(RECIPIENTS, 2));
+    const confirmNow = () => agent.post(`/api/letters/${id}/split/confirm`, { starts: [1, 3, 5] });
+    expect((await confirmNow()).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Press Split first: the letters of this file have not been found yet.',
+    });
+    expect((await agent.post(`/api/letters/${id}/split`)).statusCode).toBe(202);
+    expect((await agent.post(`/api/letters/${id}/split`)).json().message).toBe(
+      'The letters of this file are already being looked for.',
+    );
+    expect((await confirmNow()).json().message).toBe('The letters of this file are still being looked for.');
+    await t.runJobs();
+    // Looking again while a proposal waits is allowed.
+    await propose(agent, id);
+    // In the trash: neither Split nor confirm.
+    expect((await agent.post('/api/letters/trash', { uuids: [id] })).statusCode).toBe(200);
+    expect((await confirmNow()).json().message).toBe('Restore the letter from the trash to split it.');
+    expect((await agent.post(`/api/letters/${id}/split`)).json().message).toBe(
+      'Restore the letter from the trash to split it.',
+    );
+    await agent.post('/api/letters/restore', { uuids: [id] });
+    expect((await confirmNow()).statusCode).toBe(202);
+    expect((await confirmNow()).json().message).toBe('The letter is already being split.');
+    expect((await agent.post(`/api/letters/${id}/split`)).json().message).toBe('The letter is already being split.');
+    await t.runJobs();
+    await t.runJobs();
+    expect((await confirmNow()).json().message).toBe('The letter has already been split.');
+  }, 60_000);
+
+  it('regular letters and letters still analysed cannot be split', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const res = await agent.upload('/api/letters/files?type=merged', 'run.pdf', await mergedPdf(RECIPIENTS, 1));
+    const merged = res.json().uuid;
+    expect((await agent.post(`/api/letters/${merged}/split`)).json().message).toBe(
+      'The letter is still being analysed: split it once the analysis is done.',
+    );
+    const regular = (await agent.upload('/api/letters/files', 'reg.pdf', await mergedPdf(RECIPIENTS, 1))).json().uuid;
+    await t.runJobs();
+    expect((await agent.post(`/api/letters/${regular}/split`)).json().message).toBe(
+      'Only merged letters can be split.',
+    );
+  });
+
+  it('a split job queued before the review step (no confirmed cuts) cuts where the rule proposes', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'run.pdf', await mergedPdf(RECIPIENTS, 2));
+    await t.services.pool.query(`update letters set split_status = 'splitting' where id = $1`, [id]);
+    await addJob(t.services.pool, SPLIT_TASK, { letterId: id, userId: me.user.id }, { jobKey: `split:${id}` });
+    await t.runJobs();
+    expect((await agent.get(`/api/letters/${id}`)).json()).toMatchObject({ split_status: 'split', split_count: 3 });
+    await t.runJobs();
+  });
+});
+
+describe('who may split', () => {
+  it('needs create_letter for every step; another company reads not found', async () => {
+    const owner = await signUpCompany(t.app);
+    const reader = await addMember(t, owner.me.account.id, { permissions: { observable: ['see_letters'] } });
+    const id = await uploadMerged(owner.agent, 'run.pdf', await mergedPdf(RECIPIENTS.slice(0, 2), 1));
+    expect((await reader.agent.post(`/api/letters/${id}/split`)).statusCode).toBe(403);
+    await propose(owner.agent, id);
+    expect((await reader.agent.get(`/api/letters/${id}/split`)).statusCode).toBe(403);
+    expect((await reader.agent.post(`/api/letters/${id}/split/confirm`, { starts: [1, 2] })).statusCode).toBe(403);
+    const other = await signUpCompany(t.app);
+    expect((await other.agent.get(`/api/letters/${id}/split`)).statusCode).toBe(404);
+    expect((await other.agent.post(`/api/letters/${id}/split`)).statusCode).toBe(404);
+    expect((await other.agent.post(`/api/letters/${id}/split/confirm`, { starts: [1, 2] })).statusCode).toBe(404);
+    // Without the CSRF token, nothing moves.
+    const noToken = await owner.agent.post(
+      `/api/letters/${id}/split/confirm`,
+      { starts: [1, 2] },
+      { 'x-csrf-token': 'wrong' },
+    );
+    expect(noToken.statusCode).toBe(403);
+    expect((await owner.agent.get(`/api/letters/${id}/split`)).json().split_status).toBe('proposed');
+  }, 60_000);
+});
