@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Agent,
@@ -161,5 +162,133 @@ describe('access matrix', () => {
       expect(res.statusCode, `${key}: ${res.body}`).toBe(404);
       expect(await databaseFingerprint(t.services.pool), key).toBe(before);
     }
+  });
+});
+
+/** Invites through POST /api/users as `inviter` (roles ticked, nothing selected) and accepts as a browser would. */
+async function inviteAndAccept(inviter: Agent, accountId: string, body: Record<string, unknown>) {
+  const email = `preset-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await inviter.post('/api/users', {
+    user_name: 'Pre Set',
+    email_address: email,
+    permissions: {},
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const userId = res.json().user.id as string;
+  const { rows } = await t.services.pool.query('select id from invitations where user_id = $1', [userId]);
+  const agent = new Agent(t.app);
+  const accepted = await agent.post('/api/invitations/accept', {
+    unique_id: rows[0].id,
+    account_id: accountId,
+    user_name: 'Pre Set',
+    password: 'member password',
+  });
+  expect(accepted.statusCode, accepted.body).toBe(201);
+  return { agent, userId, abilities: accepted.json().abilities as string[] };
+}
+
+/** A letter row as analysis leaves it, created by `creatorId`. */
+async function letterBy(accountId: string, creatorId: string, name: string) {
+  const id = `letter-${randomBytes(6).toString('hex')}`;
+  await t.services.pool.query(
+    `insert into letters (id, account_id, creator_id, name, status, blob_key, size_bytes, document_type)
+     values ($1, $2, $3, $4, 'Analysis Complete', $5, 10, 'merged')`,
+    [id, accountId, creatorId, name, `letters/${id}.pdf`],
+  );
+  return id;
+}
+
+describe('preset roles can do their job (decision 0012)', () => {
+  it('a Contributor ticked with nothing selected uploads letters, lists them and opens them', async () => {
+    const company = await signUpCompany(t.app);
+    const contributor = await inviteAndAccept(company.agent, company.me.account.id, { roles: ['Contributor'] });
+    expect(contributor.abilities).toEqual([
+      'create_letter',
+      'create_parcel',
+      'send_letter',
+      'delete_letter',
+      'see_letters',
+      'see_parcels',
+    ]);
+    const { simpleLetterPdf } = await import('./test/fixtures/letters.js');
+    const upload = await contributor.agent.upload(
+      '/api/letters/files',
+      'mine.pdf',
+      await simpleLetterPdf(['Ms Ann Post', '1 Park Row', 'Leeds', 'LS1 5HD']),
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const mine = upload.json().uuid as string;
+    const list = await contributor.agent.get('/api/letters?tab=all');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().rows.map((r: { uuid: string }) => r.uuid)).toEqual([mine]);
+    expect((await contributor.agent.get(`/api/letters/${mine}`)).statusCode).toBe(200);
+    expect((await contributor.agent.get(`/api/letters/${mine}/history`)).statusCode).toBe(200);
+    // What the role does not hold stays refused.
+    expect((await contributor.agent.get('/api/users')).statusCode).toBe(403);
+  });
+
+  it('a Supervisor (approve only) reads the letters of the departments they supervise, and nothing else', async () => {
+    const company = await signUpCompany(t.app);
+    const accountId = company.me.account.id;
+    await t.services.pool.query(`update accounts set current_plan = 'Business' where id = $1`, [accountId]);
+    const deps = await company.agent.post('/api/departments', { departments: [{ name: 'Sales' }, { name: 'Ops' }] });
+    expect(deps.statusCode, deps.body).toBe(201);
+    const { rows: ids } = await t.services.pool.query<{ id: string; name: string }>(
+      'select id, name from departments where account_id = $1',
+      [accountId],
+    );
+    const sales = ids.find((d) => d.name === 'Sales')!.id;
+    const ops = ids.find((d) => d.name === 'Ops')!.id;
+    const writer = { permissions: { operational: ['create_letter'], observable: ['see_letters'] } };
+    const salesPerson = await addMember(t, accountId, { ...writer, departmentId: sales });
+    const opsPerson = await addMember(t, accountId, { ...writer, departmentId: ops });
+    const inSales = await letterBy(accountId, salesPerson.userId, 'sales.pdf');
+    const inOps = await letterBy(accountId, opsPerson.userId, 'ops.pdf');
+    const byOwner = await letterBy(accountId, company.me.user.id, 'owner.pdf');
+    const other = await signUpCompany(t.app);
+    const elsewhere = await letterBy(other.me.account.id, other.me.user.id, 'elsewhere.pdf');
+
+    const supervisor = await inviteAndAccept(company.agent, accountId, {
+      roles: ['Supervisor'],
+      supervised_departments: ['Sales'],
+    });
+    expect(supervisor.abilities).toEqual(['approve']);
+    const list = await supervisor.agent.get('/api/letters?tab=all&limit=25');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().rows.map((r: { uuid: string }) => r.uuid)).toEqual([inSales]);
+    expect(list.json().counts).toMatchObject({ all: 1, new: 1, trash: 0 });
+    expect((await supervisor.agent.get('/api/letters?search=ops')).json().count).toBe(0);
+    for (const path of ['', '/metadata', '/history']) {
+      expect((await supervisor.agent.get(`/api/letters/${inSales}${path}`)).statusCode, path).toBe(200);
+      for (const hidden of [inOps, byOwner, elsewhere])
+        expect((await supervisor.agent.get(`/api/letters/${hidden}${path}`)).statusCode, path).toBe(404);
+    }
+    // The file and thumbnail routes are reached (no file was stored: 409 / no thumbnail: 204) only in scope.
+    expect((await supervisor.agent.get(`/api/letters/${inSales}/file`)).statusCode).toBe(409);
+    expect((await supervisor.agent.get(`/api/letters/${inSales}/thumbnail`)).statusCode).toBe(204);
+    expect((await supervisor.agent.get(`/api/letters/${inOps}/file`)).statusCode).toBe(404);
+    expect((await supervisor.agent.get(`/api/letters/${inOps}/thumbnail`)).statusCode).toBe(404);
+    const gallery = await supervisor.agent.get('/api/letters/thumbnails/stream?limit=25');
+    expect(gallery.statusCode).toBe(200);
+    expect(gallery.body).toContain(inSales);
+    expect(gallery.body).not.toContain(inOps);
+
+    // Write actions keep their own permissions: every letter route that is not a GET refuses them.
+    const writes = t.app.routeCatalogue.filter((r) => r.url.startsWith('/api/letters') && r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(3);
+    for (const r of writes) {
+      const before = await databaseFingerprint(t.services.pool);
+      const url = r.url.replace(/:\w+/g, inSales);
+      const res = await supervisor.agent.request(r.method as 'POST', url, { uuids: [inSales], letter_ids: [inSales] });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(await databaseFingerprint(t.services.pool), `${r.method} ${r.url}`).toBe(before);
+    }
+
+    // Supervising no department in particular is supervising the whole company.
+    const companyWide = await inviteAndAccept(company.agent, accountId, { roles: ['Supervisor'] });
+    const all = (await companyWide.agent.get('/api/letters?tab=all&limit=25')).json();
+    expect(all.rows.map((r: { uuid: string }) => r.uuid).sort()).toEqual([inSales, inOps, byOwner].sort());
+    expect((await companyWide.agent.get(`/api/letters/${elsewhere}`)).statusCode).toBe(404);
   });
 });

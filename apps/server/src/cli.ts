@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { emailField, findPlan, fullNameField, groupByKind, isPermission, type Permission } from '@lp/domain';
+import { emailField, findPlan, fullNameField, groupByKind } from '@lp/domain';
 import pg from 'pg';
 import { pino } from 'pino';
+import { inviteGrant } from './cli-invite.js';
 import { loadConfig } from './config.js';
 import { createInvitation } from './modules/identity/create-invitation.js';
 import { invitationLink, sendInvitationEmail } from './modules/identity/send-invitation.js';
@@ -9,8 +10,9 @@ import { databaseUrlFor } from './platform/database-url.js';
 import { openServices } from './platform/services.js';
 
 const usage = `Usage:
-  node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--permissions a,b,c] [--invited-by <user id>]
-      Creates an invited member and emails them the /invited/signUp link (also printed).
+  node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--roles Contributor,Editor] [--permissions a,b,c] [--invited-by <user id>]
+      Creates an invited member and emails them the /invited/signUp link (also printed). Roles are the
+      presets (Admin, Contributor, Editor, Supervisor; never owner); with no --permissions they grant their defaults.
   node apps/server/dist/cli.js plan --account <account id> --plan <Basic|Business|Pro|Enterprise>
       Sets a company's plan (an operator's tool until plans are chosen in the product).
 Works against DATABASE_URL, or the embedded database of a running product (same DATA_DIR and EMBEDDED_PG_PORT).`;
@@ -29,6 +31,7 @@ async function main() {
       email: { type: 'string' },
       name: { type: 'string' },
       permissions: { type: 'string', default: '' },
+      roles: { type: 'string', default: '' },
       'invited-by': { type: 'string' },
     },
   });
@@ -36,12 +39,7 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  const permissions = values.permissions
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const unknown = permissions.filter((p) => !isPermission(p));
-  if (unknown.length > 0) throw new Error(`Unknown permissions: ${unknown.join(', ')}`);
+  const { roles, permissions } = inviteGrant(values.roles, values.permissions);
   const config = loadConfig();
   const log = pino({ level: 'warn' });
   const services = await openServices(config, databaseUrlFor(config), log);
@@ -53,7 +51,8 @@ async function main() {
       invitedBy: values['invited-by'] ?? null,
       email,
       fullName,
-      permissions: groupByKind(permissions as Permission[]),
+      roles,
+      permissions: groupByKind(permissions),
       ttlDays: config.INVITATION_TTL_DAYS,
     });
     await sendInvitationEmail(services.pool, config, { uniqueId, accountId: values.account, email, fullName });

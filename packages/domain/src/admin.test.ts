@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_MESSAGES,
+  ALL_PERMISSIONS,
   capMonth,
+  capPenceField,
   capPoundsField,
   departmentNameField,
   effectiveCap,
+  IMPLIED_PERMISSIONS,
   inviteEmailField,
   inviteNameField,
   inviteUserSchema,
   MESSAGES,
+  type Permission,
   permissionsFromRoles,
   ROLE_NAMES,
+  ROLE_PRESETS,
+  roleNameField,
+  roundPoundsToPence,
   sortRoles,
   spendingMode,
+  visibleNavEntries,
+  withImpliedPermissions,
 } from './index.js';
 
 const issue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -23,7 +32,15 @@ describe('roles', () => {
     expect(sortRoles(['Supervisor', 'Admin', 'Editor'])).toEqual(['Admin', 'Editor', 'Supervisor']);
   });
   it('grants the defaults of a role ticked with nothing selected', () => {
-    expect(permissionsFromRoles([{ role: 'Contributor', checked: [] }])).toEqual(['create_letter', 'send_letter']);
+    // Decision 0012: "Create and send letters and parcels" and "See letters & parcels".
+    expect(permissionsFromRoles([{ role: 'Contributor', checked: [] }])).toEqual([
+      'create_letter',
+      'create_parcel',
+      'send_letter',
+      'delete_letter',
+      'see_letters',
+      'see_parcels',
+    ]);
     expect(permissionsFromRoles([{ role: 'Editor', checked: [] }])).toEqual(['manage_letterheads']);
     const admin = permissionsFromRoles([{ role: 'Admin', checked: [] }]);
     expect(admin).toContain('manage_users');
@@ -32,6 +49,7 @@ describe('roles', () => {
   it('counts only checked permissions that belong to the role, merged across roles', () => {
     expect(permissionsFromRoles([{ role: 'Editor', checked: ['create_letter', 'manage_users'] }])).toEqual([
       'create_letter',
+      'see_letters',
     ]);
     expect(
       permissionsFromRoles([
@@ -39,6 +57,64 @@ describe('roles', () => {
         { role: 'Supervisor', checked: ['approve', 'see_users'] },
       ]),
     ).toEqual(['manage_letterheads', 'see_users', 'approve']);
+  });
+});
+
+describe('no preset gives a task whose results cannot be seen', () => {
+  const closed = (ps: readonly Permission[]) => withImpliedPermissions(ps).every((p) => ps.includes(p));
+
+  it('implies what each task is seen through, and adding it twice changes nothing', () => {
+    expect(withImpliedPermissions(['create_letter'])).toEqual(['create_letter', 'see_letters']);
+    expect(withImpliedPermissions(['create_parcel'])).toEqual(['create_parcel', 'see_parcels']);
+    expect(withImpliedPermissions(['manage_recipients'])).toEqual(['see_recipients', 'manage_recipients']);
+    expect(withImpliedPermissions(['top_up'])).toEqual(['see_finances', 'top_up']);
+    expect(withImpliedPermissions(['manage_users'])).toEqual(['see_users', 'manage_users']);
+    expect(withImpliedPermissions(['manage_storage'])).toEqual(['access_storage', 'manage_storage']);
+    expect(closed(withImpliedPermissions(ALL_PERMISSIONS))).toBe(true);
+    for (const p of ALL_PERMISSIONS) expect(closed(withImpliedPermissions([p])), p).toBe(true);
+  });
+
+  it.each(ROLE_NAMES)('%s: its catalogue and its defaults hold what their tasks imply', (role) => {
+    const preset = ROLE_PRESETS[role];
+    expect(closed(preset.permissions), `${role} permissions`).toBe(true);
+    expect(closed(preset.defaultsWhenEmpty), `${role} defaults`).toBe(true);
+    expect(closed(permissionsFromRoles([{ role, checked: [] }]))).toBe(true);
+    // Whatever single task is checked under the role, what it implies comes with it and belongs to the role.
+    for (const p of preset.permissions) {
+      const granted = permissionsFromRoles([{ role, checked: [p] }]);
+      expect(closed(granted), `${role} with ${p}`).toBe(true);
+      for (const g of granted) expect(preset.permissions as readonly Permission[], `${role} with ${p}`).toContain(g);
+    }
+  });
+
+  it('a task with an implication always names a see or access permission', () => {
+    for (const implied of Object.values(IMPLIED_PERMISSIONS).flat()) expect(implied).toMatch(/^(see_|access_)/);
+  });
+
+  it('opens Letters and Parcels to a Contributor ticked with nothing selected, and Letters to a Supervisor', () => {
+    const keys = (ps: readonly string[]) => visibleNavEntries(ps, { status: 'active' }).map((e) => e.key);
+    const contributor = permissionsFromRoles([{ role: 'Contributor', checked: [] }]);
+    expect(keys(contributor)).toEqual(['letters', 'parcels', 'company']);
+    const supervisor = permissionsFromRoles([{ role: 'Supervisor', checked: [] }]);
+    expect(keys(supervisor)).toContain('letters');
+  });
+});
+
+describe('role names', () => {
+  it('takes the four presets only, refusing the owner and anything else with a clear message', () => {
+    for (const r of ROLE_NAMES) expect(roleNameField.parse(r)).toBe(r);
+    expect(issue(roleNameField.safeParse('owner'))).toBe(ADMIN_MESSAGES.roleOwner);
+    expect(issue(roleNameField.safeParse(' Owner '))).toBe(ADMIN_MESSAGES.roleOwner);
+    expect(issue(roleNameField.safeParse('<img src=x onerror=alert(1)>'))).toBe(ADMIN_MESSAGES.roleUnknown);
+    expect(issue(roleNameField.safeParse('admin'))).toBe(ADMIN_MESSAGES.roleUnknown);
+    expect(ADMIN_MESSAGES.roleUnknown).toBe('This role does not exist: choose Admin, Contributor, Editor, Supervisor');
+  });
+  it('checks the roles of an invitation and drops repeats', () => {
+    const base = { user_name: 'Ann', email_address: 'ann@example.com', permissions: {} };
+    const bad = inviteUserSchema.safeParse({ ...base, roles: ['Editor', 'owner'] });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['roles', 1], message: ADMIN_MESSAGES.roleOwner });
+    expect(inviteUserSchema.parse({ ...base, roles: ['Editor', 'Editor'] }).roles).toEqual(['Editor']);
   });
 });
 
@@ -75,12 +151,32 @@ describe('department names', () => {
 });
 
 describe('spending caps', () => {
-  it('parses pounds into pence with at most 2 decimals, never negative', () => {
+  it('parses pounds into pence rounded to 2 decimals, never negative', () => {
     expect(capPoundsField.parse('12.5')).toBe(1250);
     expect(capPoundsField.parse(0)).toBe(0);
-    expect(issue(capPoundsField.safeParse('1.234'))).toBe(ADMIN_MESSAGES.capDecimals);
+    // Part 1 section 5: "values are rounded to at most 2 decimals".
+    expect(capPoundsField.parse('1.234')).toBe(123);
+    expect(capPoundsField.parse('12.345')).toBe(1235);
+    expect(capPoundsField.parse(1.005)).toBe(101);
+    expect(capPoundsField.parse('0.004')).toBe(0);
+    expect(capPoundsField.parse('9.999')).toBe(1000);
     expect(issue(capPoundsField.safeParse('-1'))).toBe(ADMIN_MESSAGES.capNegative);
     expect(issue(capPoundsField.safeParse('ten'))).toBe(MESSAGES.number);
+    expect(issue(capPoundsField.safeParse('100000000.01'))).toBe(ADMIN_MESSAGES.capTooLarge);
+  });
+  it('rounds pounds on the decimal text, half up', () => {
+    expect(roundPoundsToPence('0.125')).toBe(13);
+    expect(roundPoundsToPence('0.1249')).toBe(12);
+    expect(roundPoundsToPence('7')).toBe(700);
+    expect(roundPoundsToPence('1.')).toBeNull();
+    expect(roundPoundsToPence('.5')).toBeNull();
+    expect(roundPoundsToPence('1e3')).toBeNull();
+  });
+  it('rounds pence on the wire to whole pence, never negative', () => {
+    expect(capPenceField.parse(1050.4)).toBe(1050);
+    expect(capPenceField.parse(1050.5)).toBe(1051);
+    expect(issue(capPenceField.safeParse(-0.5))).toBe(ADMIN_MESSAGES.capNegative);
+    expect(issue(capPenceField.safeParse(100_000_000_01))).toBe(ADMIN_MESSAGES.capTooLarge);
   });
   it('lets a non-zero override take precedence; 0 means Unlimited', () => {
     expect(effectiveCap({ cap: 0, override_cap: 0 })).toBeNull();

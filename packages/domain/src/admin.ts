@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { poundsToPence } from './money.js';
+import { roundPoundsToPence } from './money.js';
 import { isPermission, PERMISSION_KINDS, type Permission } from './permissions.js';
+import { isRoleName, OWNER_ROLE, ROLE_NAMES, type RoleName } from './roles.js';
 
 export const ADMIN_MESSAGES = {
   inviteNameInvalid: 'You must enter a valid name to continue',
@@ -11,8 +12,12 @@ export const ADMIN_MESSAGES = {
   departmentNameInvalid: 'Only letters, digits, "_" and "-" are allowed!',
   departmentNameRequired: MESSAGES.required,
   capNegative: 'The amount must be zero or more',
-  capDecimals: 'The amount can have at most 2 decimals',
+  capTooLarge: 'The amount can be at most £100000000.00',
   permissionUnknown: 'This permission does not exist',
+  roleUnknown: `This role does not exist: choose ${ROLE_NAMES.join(', ')}`,
+  roleOwner: 'Ownership of the company cannot be given to a member',
+  capOwnRefused: 'You cannot change your own spending cap.',
+  capOwnerRefused: "The owner's spending is never capped: no member can set the owner's cap.",
   cannotFetchCap: 'Cannot fetch spending cap',
   capUpdated: "Member's spending cap updated successfully",
   invited: (name: string) => `${name} has been invited to your company!`,
@@ -73,11 +78,28 @@ export const permissionsByKindSchema = z.strictObject(
   >,
 );
 
+/** A role given to a member: one of the four presets, never the owner's (decision 0012). */
+export const roleNameField = z
+  .string()
+  .max(40, { error: ADMIN_MESSAGES.roleUnknown })
+  .superRefine((r, ctx) => {
+    if (isRoleName(r)) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: r.trim().toLowerCase() === OWNER_ROLE ? ADMIN_MESSAGES.roleOwner : ADMIN_MESSAGES.roleUnknown,
+    });
+  })
+  .transform((r) => r as RoleName);
+
 /** Inviting a colleague (the 3-step panel's result). */
 export const inviteUserSchema = z.strictObject({
   user_name: inviteNameField,
   email_address: inviteEmailField,
-  roles: z.array(z.string().max(40)).max(10).default([]),
+  roles: z
+    .array(roleNameField)
+    .max(ROLE_NAMES.length * 2)
+    .default([])
+    .transform((roles) => [...new Set(roles)]),
   permissions: permissionsByKindSchema,
   approvals: permissionsByKindSchema.default({ operational: [], observable: [], administrative: [] }),
   department: z.string().trim().max(60).nullable().default(null),
@@ -88,30 +110,34 @@ export type InviteUserInput = z.input<typeof inviteUserSchema>;
 /** Editing a member's roles and permissions. */
 export const editUserSchema = inviteUserSchema.omit({ user_name: true, email_address: true });
 
-/** An amount in pounds with at most 2 decimals, not negative; 0 means Unlimited. Returns pence. */
+/** The largest cap the server stores (one hundred million pounds). */
+export const MAX_CAP_PENCE = 100_000_000_00;
+
+/** An amount in pounds, not negative, rounded to 2 decimals (part 1 section 5); 0 means Unlimited. Returns pence. */
 export const capPoundsField = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const text = typeof v === 'number' ? String(v) : v.trim();
   if (text.startsWith('-')) {
     ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.capNegative });
     return z.NEVER;
   }
-  const pence = poundsToPence(text);
+  const pence = roundPoundsToPence(text);
   if (pence === null) {
-    ctx.addIssue({
-      code: 'custom',
-      message: /^\d+\.\d{3,}$/.test(text) ? ADMIN_MESSAGES.capDecimals : MESSAGES.number,
-    });
+    ctx.addIssue({ code: 'custom', message: MESSAGES.number });
+    return z.NEVER;
+  }
+  if (pence > MAX_CAP_PENCE) {
+    ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.capTooLarge });
     return z.NEVER;
   }
   return pence;
 });
 
-/** A spending cap on the wire: integer pence, never negative. */
+/** A spending cap on the wire: pence, never negative, rounded to whole pence (2 decimals of pounds). */
 export const capPenceField = z
   .number({ error: MESSAGES.number })
-  .int({ error: ADMIN_MESSAGES.capDecimals })
   .min(0, { error: ADMIN_MESSAGES.capNegative })
-  .max(100_000_000_00);
+  .max(MAX_CAP_PENCE, { error: ADMIN_MESSAGES.capTooLarge })
+  .transform((pence) => Math.round(pence));
 
 export const SPENDING_MODES = ['no_limit', 'standard', 'override'] as const;
 export type SpendingMode = (typeof SPENDING_MODES)[number];

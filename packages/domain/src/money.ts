@@ -21,3 +21,17 @@ export function poundsToPence(input: string | number): number | null {
   if (!Number.isSafeInteger(pence)) return null;
   return m[1] === '-' ? -pence : pence;
 }
+
+/**
+ * Parses a non-negative pounds amount into pence rounded to 2 decimals (half up, on the decimal
+ * text, so no floating-point drift: "12.345" -> 1235), or null when it is not one.
+ */
+export function roundPoundsToPence(input: string | number): number | null {
+  const text = typeof input === 'number' ? String(input) : input.trim();
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return null;
+  const decimals = m[2] ?? '';
+  const roundUp = Number(decimals[2] ?? 0) >= 5 ? 1 : 0;
+  const pence = Number(m[1]) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0')) + roundUp;
+  return Number.isSafeInteger(pence) ? pence : null;
+}

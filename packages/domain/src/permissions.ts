@@ -69,3 +69,28 @@ export function hasAny(abilities: ReadonlySet<string> | readonly string[], neede
   const set = abilities instanceof Set ? abilities : new Set(abilities as readonly string[]);
   return needed.some((p) => set.has(p));
 }
+
+/**
+ * What a task needs to be seen through (decision 0012): nobody is given a task whose results they
+ * cannot see, so granting the key grants these too (letters created, sent or deleted are on the
+ * letter list; caps are set from the users panel; departments live under Users & Departments).
+ */
+export const IMPLIED_PERMISSIONS: Partial<Record<Permission, readonly Permission[]>> = {
+  create_letter: ['see_letters'],
+  send_letter: ['see_letters'],
+  delete_letter: ['see_letters'],
+  create_parcel: ['see_parcels'],
+  manage_recipients: ['see_recipients'],
+  set_spending_cap: ['see_users', 'see_finances'],
+  top_up: ['see_finances'],
+  manage_users: ['see_users'],
+  manage_company: ['see_users'],
+  manage_storage: ['access_storage'],
+};
+
+/** The permissions with every permission they imply added, in catalogue order. */
+export function withImpliedPermissions(permissions: readonly Permission[]): Permission[] {
+  const out = new Set<Permission>(permissions);
+  for (const p of permissions) for (const implied of IMPLIED_PERMISSIONS[p] ?? []) out.add(implied);
+  return ALL_PERMISSIONS.filter((p) => out.has(p));
+}

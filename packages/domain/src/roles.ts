@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, type Permission } from './permissions.js';
+import { ALL_PERMISSIONS, type Permission, withImpliedPermissions } from './permissions.js';
 
 /** The preset roles of the invite panel (part 1 section 6), listed sorted by label. */
 export const ROLE_PRESETS = {
@@ -19,8 +19,9 @@ export const ROLE_PRESETS = {
       'see_recipients',
       'manage_recipients',
     ],
-    // Decision (spec: "Contributor gets two specific permissions"): create and send letters.
-    defaultsWhenEmpty: ['create_letter', 'send_letter'],
+    // Decision 0012 (spec: "Contributor gets two specific permissions"): the two catalogue entries
+    // "Create and send letters and parcels" and "See letters & parcels", six tasks in all.
+    defaultsWhenEmpty: ['create_letter', 'create_parcel', 'send_letter', 'delete_letter', 'see_letters', 'see_parcels'],
   },
   Editor: {
     description: 'A designer or marketer.',
@@ -46,6 +47,12 @@ export function isRoleName(name: string): name is RoleName {
   return Object.hasOwn(ROLE_PRESETS, name);
 }
 
+/**
+ * The role the company's creator holds. It is never granted or taken through the users routes,
+ * the invitation or the CLI (decision 0012): only sign-up gives it.
+ */
+export const OWNER_ROLE = 'owner';
+
 /** A role as ticked in the invite panel: the role and the permissions checked under it. */
 export interface RoleSelection {
   role: RoleName;
@@ -57,6 +64,8 @@ export interface RoleSelection {
 /**
  * The permissions a set of ticked roles grants (part 1 section 6): a role ticked with nothing
  * selected grants its defaults; otherwise only what is checked and belongs to the role counts.
+ * What a granted task needs to be seen through comes with it (withImpliedPermissions; every
+ * preset holds what its tasks imply).
  */
 export function permissionsFromRoles(selections: readonly RoleSelection[]): Permission[] {
   const out = new Set<Permission>();
@@ -66,7 +75,7 @@ export function permissionsFromRoles(selections: readonly RoleSelection[]): Perm
     const checked = s.checked.filter((p) => allowed.has(p));
     for (const p of checked.length > 0 ? checked : preset.defaultsWhenEmpty) out.add(p);
   }
-  return ALL_PERMISSIONS.filter((p) => out.has(p));
+  return withImpliedPermissions([...out]);
 }
 
 /** Roles are shown sorted in the users table. */

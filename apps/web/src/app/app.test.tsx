@@ -1,3 +1,4 @@
+import { permissionsFromRoles } from '@lp/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -186,6 +187,25 @@ describe('the app', () => {
     expect(tiles.every((t) => t.getAttribute('aria-disabled') === 'true' && !t.getAttribute('href'))).toBe(true);
     fireEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('suspended-banner')).toBeNull());
+  });
+
+  it('opens Letters to a Contributor ticked with nothing selected, and to a Supervisor (decision 0012)', async () => {
+    state.me = testMe({
+      roles: ['Contributor'],
+      abilities: permissionsFromRoles([{ role: 'Contributor', checked: [] }]),
+    });
+    renderApp('/main');
+    let nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Letters' }).getAttribute('href')).toBe('/letters');
+    expect(within(nav).getByRole('link', { name: 'Parcels' }).getAttribute('href')).toBe('/parcels');
+    cleanup();
+    state.me = testMe({
+      roles: ['Supervisor'],
+      abilities: permissionsFromRoles([{ role: 'Supervisor', checked: [] }]),
+    });
+    renderApp('/main');
+    nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Letters' }).getAttribute('href')).toBe('/letters');
   });
 
   it('tells a member without the rights to ask the owner', async () => {

@@ -6,6 +6,7 @@ import {
   addMember,
   count,
   createTestContext,
+  databaseFingerprint,
   signUpCompany,
   type TestContext,
 } from '../../test/harness.js';
@@ -197,6 +198,79 @@ describe('supervisor approvals', () => {
       .toBe(true);
     await expect.poll(() => streamA.isEnded()).toBe(true);
     streamB.close();
+  });
+
+  it('sends an edit to approval like an invitation, changes nothing until it is approved, and then applies it', async () => {
+    const { owner, supervisor, requester } = await setup();
+    const member = await addMember(t, owner.me.account.id, { permissions: { operational: ['create_letter'] } });
+    const edit = { roles: ['Editor'], permissions: { operational: ['manage_letterheads'] } };
+    const abilitiesOf = async () => (await member.agent.get('/api/me')).json().abilities;
+    const asked = await requester.agent.request('PUT', `/api/users/${member.userId}`, edit);
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({ status: 'In Review' });
+    expect(asked.json().message).toContain(member.email);
+    expect(await abilitiesOf()).toEqual(['create_letter']);
+    const groups = (await supervisor.agent.get('/api/notifications')).json().groups;
+    expect(groups[0].details[0].approval).toMatchObject({
+      approval_id: asked.json().approval_id,
+      entity_type: 'user_edit',
+      entity_id: member.userId,
+      supervised_user: requester.email,
+    });
+
+    // Denied: nothing changes.
+    const denied = await supervisor.agent.post('/api/approvals/decide', {
+      approval_id: asked.json().approval_id,
+      verdict: 'deny',
+    });
+    expect(denied.statusCode).toBe(200);
+    expect(await abilitiesOf()).toEqual(['create_letter']);
+
+    // Approved: the edit as asked for is applied, with its audit row.
+    const again = await requester.agent.request('PUT', `/api/users/${member.userId}`, edit);
+    const approved = await supervisor.agent.post('/api/approvals/decide', {
+      approval_id: again.json().approval_id,
+      verdict: 'approve',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await abilitiesOf()).toEqual(['manage_letterheads']);
+    expect((await owner.agent.get(`/api/users/${member.userId}`)).json().roles).toEqual(['Editor']);
+    const { rows } = await t.services.pool.query(
+      `select actor_email from audit_log where account_id = $1 and action = 'user.edited' and entity_id = $2`,
+      [owner.me.account.id, member.userId],
+    );
+    expect(rows).toEqual([{ actor_email: supervisor.email }]);
+  });
+
+  it('never asks for approval of what cannot be done, and a supervisor cannot approve a change to themselves', async () => {
+    const { owner, supervisor, requester } = await setup();
+    const member = await addMember(t, owner.me.account.id, { permissions: { operational: ['create_letter'] } });
+    // The owner, oneself, the owner's role and unknown departments are refused before any request is recorded.
+    for (const [target, body, status] of [
+      [owner.me.user.id, { roles: [], permissions: {} }, 403],
+      [requester.userId, { roles: [], permissions: {} }, 403],
+      [member.userId, { roles: ['owner'], permissions: {} }, 422],
+      [member.userId, { roles: [], permissions: {}, department: 'Nowhere' }, 422],
+    ] as const) {
+      const before = await databaseFingerprint(t.services.pool);
+      const res = await requester.agent.request('PUT', `/api/users/${target}`, body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    }
+    // A change to the supervisor waits for someone else: they cannot approve it, the owner can.
+    const asked = await requester.agent.request('PUT', `/api/users/${supervisor.userId}`, {
+      roles: ['Supervisor'],
+      permissions: { administrative: ['approve', 'manage_users'] },
+    });
+    expect(asked.statusCode).toBe(202);
+    const approvalId = asked.json().approval_id;
+    const own = await supervisor.agent.post('/api/approvals/decide', { approval_id: approvalId, verdict: 'approve' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot approve a change to your own account.');
+    expect((await supervisor.agent.get('/api/me')).json().abilities).not.toContain('manage_users');
+    const byOwner = await owner.agent.post('/api/approvals/decide', { approval_id: approvalId, verdict: 'approve' });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    expect((await supervisor.agent.get('/api/me')).json().abilities).toContain('manage_users');
   });
 
   it('refuses the stream without a session', async () => {

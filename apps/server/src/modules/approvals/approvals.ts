@@ -21,8 +21,8 @@ export interface ApprovalRow {
   verdict: string | null;
 }
 
-/** Runs an approved task inside the deciding transaction. */
-export type ApprovalHandler = (client: pg.PoolClient, approval: ApprovalRow) => Promise<void>;
+/** Runs an approved task inside the deciding transaction; `decider` is the supervisor approving it. */
+export type ApprovalHandler = (client: pg.PoolClient, approval: ApprovalRow, decider: AuthContext) => Promise<void>;
 
 const handlers = new Map<string, ApprovalHandler>();
 
@@ -127,7 +127,7 @@ export async function decideApproval(pool: pg.Pool, auth: AuthContext, approvalI
     if (verdict === 'approve') {
       const handler = handlers.get(approval.entity_type);
       if (!handler) throw new AppError('CONFLICT', `Nothing can carry out a ${approval.entity_type} request.`);
-      await handler(client, approval);
+      await handler(client, approval, auth);
     }
     await client.query(`update approvals set verdict = $2, decided_by = $3, decided_at = now() where id = $1`, [
       approvalId,

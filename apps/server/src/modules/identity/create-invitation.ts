@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PermissionsByKind } from '@lp/domain';
+import { ADMIN_MESSAGES, isRoleName, OWNER_ROLE, type PermissionsByKind } from '@lp/domain';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -9,6 +9,7 @@ export interface NewInvitation {
   invitedBy: string | null;
   email: string;
   fullName: string;
+  /** Preset role names only: anything else (the owner's role above all) is refused. */
   roles?: string[];
   permissions?: Partial<PermissionsByKind>;
   approvals?: Partial<PermissionsByKind>;
@@ -31,6 +32,15 @@ export async function insertInvitation(
   client: pg.ClientBase,
   input: NewInvitation,
 ): Promise<{ uniqueId: string; userId: string }> {
+  // Every way in (the route, an approved request, the CLI) comes through here: ownership and
+  // made-up roles are refused even when a caller skipped the schema (decision 0012).
+  const refused = (input.roles ?? []).filter((r) => !isRoleName(r));
+  if (refused.length > 0) {
+    const message = refused.some((r) => r.trim().toLowerCase() === OWNER_ROLE)
+      ? ADMIN_MESSAGES.roleOwner
+      : ADMIN_MESSAGES.roleUnknown;
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'roles', message }]);
+  }
   const userId = randomUUID();
   const uniqueId = randomUUID();
   const exists = await client.query('select 1 from users where email = $1', [input.email.toLowerCase()]);

@@ -15,6 +15,7 @@ import {
 import type pg from 'pg';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
+import type { AuthContext } from '../../platform/access.js';
 import { AccountCache } from '../../platform/account-cache.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
@@ -27,6 +28,7 @@ import { listSchema } from '../users/schemas.js';
 import { ANALYSE_TASK } from './analyse.js';
 import { registerSplitRoutes } from './split-routes.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
+import { addLetterScope, type LetterScope, letterScope } from './visibility.js';
 
 export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -105,9 +107,9 @@ function tabCondition(tab: Tab, where: Where): string {
   return status ? `(not l.mark_for_deletion and ${displayCondition(status, where)})` : 'not l.mark_for_deletion';
 }
 
-/** The account, search and filter conditions of a list query (the tab aside). */
-function listConditions(q: Record<string, unknown> & { search: string }, accountId: string): Where {
-  const where = new Where().add('l.account_id = ?', accountId);
+/** The account, reader's scope, search and filter conditions of a list query (the tab aside). */
+function listConditions(q: Record<string, unknown> & { search: string }, accountId: string, scope: LetterScope): Where {
+  const where = addLetterScope(new Where().add('l.account_id = ?', accountId), scope, accountId);
   if (q.search) {
     const like = likePattern(q.search);
     // Creators matching the word, as an array the planner can look up in the creator index.
@@ -260,7 +262,8 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
     },
   );
 
-  const read = { kind: 'member', anyOf: ['see_letters'] } as const;
+  // Read-only routes: a supervisor (approve) reads the letters of what they supervise (visibility.ts).
+  const read = { kind: 'member', anyOf: ['see_letters', 'approve'] } as const;
   const countsCache = new AccountCache<Record<Tab, number>>(hub, ['letters']);
   const creatorsCache = new AccountCache<string[]>(hub, ['users'], 60_000);
   app.addHook('onClose', async () => {
@@ -289,7 +292,8 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
     async (request) => {
       const q = request.query as ListQuery;
       const accountId = request.auth!.accountId;
-      const where = listConditions(q, accountId);
+      const scope = await letterScope(pool, request.auth!);
+      const where = listConditions(q, accountId, scope);
       const limit = rowLimit(q.limit);
       // Each query numbers its own parameters after the shared conditions'.
       const extend = () => {
@@ -305,6 +309,8 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       ).join(', ');
       // Tab counts and creators are kept until the company's letters (or users) change.
       const { search, tab: _tab, page: _page, limit: _limit, ...filters } = q;
+      const countTabs = async () =>
+        (await pool.query<Record<Tab, number>>(`select ${countsSql} from letters l ${where}`, counted.params)).rows[0]!;
       const [rows, tabCounts, creators] = await Promise.all([
         pool.query<Row>(
           prepared(
@@ -315,13 +321,8 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
             tabbed.params,
           ),
         ),
-        countsCache.get(accountId, JSON.stringify([search, filters]), async () => {
-          const counts = await pool.query<Record<Tab, number>>(
-            `select ${countsSql} from letters l ${where}`,
-            counted.params,
-          );
-          return counts.rows[0]!;
-        }),
+        // A supervisor's counts are not cached: who is in their departments changes without a letter changing.
+        scope ? countTabs() : countsCache.get(accountId, JSON.stringify([search, filters]), countTabs),
         creatorsCache.get(accountId, 'creators', async () => {
           const found = await pool.query<{ email: string }>(
             'select email from users where account_id = $1 order by email limit 200',
@@ -351,9 +352,14 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       config: { access: read },
     },
     async (request) => {
+      const auth = request.auth!;
+      const where = new Where()
+        .add('l.id = ?', (request.params as { id: string }).id)
+        .add('l.account_id = ?', auth.accountId);
+      addLetterScope(where, await letterScope(pool, auth), auth.accountId);
       const { rows } = await pool.query<Row>(
-        `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id where l.id = $1 and l.account_id = $2`,
-        [(request.params as { id: string }).id, request.auth!.accountId],
+        `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id ${where}`,
+        where.params,
       );
       if (!rows[0]) throw new AppError('NOT_FOUND');
       return toLetter(rows[0]);
@@ -367,25 +373,24 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       config: { access: read },
     },
     async (request, reply) => {
-      const { rows } = await pool.query<{ thumbnail_key: string | null }>(
-        'select thumbnail_key from letters where id = $1 and account_id = $2',
-        [(request.params as { id: string }).id, request.auth!.accountId],
+      const letter = await ownLetter<{ thumbnail_key: string | null }>(
+        'thumbnail_key',
+        (request.params as { id: string }).id,
+        request.auth!,
       );
-      if (!rows[0]) throw new AppError('NOT_FOUND');
-      if (!rows[0].thumbnail_key) return reply.status(204).send();
+      if (!letter.thumbnail_key) return reply.status(204).send();
       return reply
         .header('content-type', 'image/jpeg')
         .header('cache-control', 'private, max-age=3600')
-        .send(blobs.read(rows[0].thumbnail_key));
+        .send(blobs.read(letter.thumbnail_key));
     },
   );
 
-  /** The caller's letter, or 404 (another company's letter reads as not found). */
-  async function ownLetter<T extends pg.QueryResultRow>(columns: string, id: string, accountId: string): Promise<T> {
-    const { rows } = await pool.query<T>(`select ${columns} from letters where id = $1 and account_id = $2`, [
-      id,
-      accountId,
-    ]);
+  /** A letter the caller may read, or 404 (another company's letter, or one outside a supervisor's departments). */
+  async function ownLetter<T extends pg.QueryResultRow>(columns: string, id: string, auth: AuthContext): Promise<T> {
+    const where = new Where().add('l.id = ?', id).add('l.account_id = ?', auth.accountId);
+    addLetterScope(where, await letterScope(pool, auth), auth.accountId);
+    const { rows } = await pool.query<T>(`select ${columns} from letters l ${where}`, where.params);
     if (!rows[0]) throw new AppError('NOT_FOUND');
     return rows[0];
   }
@@ -404,7 +409,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const letter = await ownLetter<{ name: string; blob_key: string }>('name, blob_key', id, request.auth!.accountId);
+      const letter = await ownLetter<{ name: string; blob_key: string }>('name, blob_key', id, request.auth!);
       if (!(await blobs.exists(letter.blob_key)))
         throw new AppError('CONFLICT', 'The PDF of this letter is not ready yet.');
       const filename = `${letter.name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
@@ -434,11 +439,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const letter = await ownLetter<{ page_count: number | null }>(
-        'num_pages::int as page_count',
-        id,
-        request.auth!.accountId,
-      );
+      const letter = await ownLetter<{ page_count: number | null }>('num_pages::int as page_count', id, request.auth!);
       return { page_count: letter.page_count };
     },
   );
@@ -461,7 +462,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      await ownLetter('id', id, request.auth!.accountId);
+      await ownLetter('id', id, request.auth!);
       const { rows } = await pool.query<{ status: string; reason: string | null; created_at: Date }>(
         'select status, reason, created_at from letter_history where letter_id = $1 order by id limit 200',
         [id],
@@ -471,8 +472,8 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
   );
 
   registerSplitRoutes(app, { pool });
-  registerThumbnailStream(app, { pool, blobs, hub }, listQuery, (q, accountId) => {
-    const where = listConditions(q, accountId);
+  registerThumbnailStream(app, { pool, blobs, hub }, listQuery, read, async (q, auth) => {
+    const where = listConditions(q, auth.accountId, await letterScope(pool, auth));
     return { where: `${where} and ${tabCondition(q.tab as Tab, where)}`, params: where.params };
   });
 

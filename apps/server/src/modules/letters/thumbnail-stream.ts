@@ -3,6 +3,7 @@ import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { App } from '../../app.js';
+import type { AuthContext, RouteAccess } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { type EventHub, openEventStream } from '../../platform/events.js';
 import { rowLimit } from '../../platform/list.js';
@@ -31,7 +32,10 @@ export function registerThumbnailStream(
   app: App,
   { pool, blobs, hub }: { pool: pg.Pool; blobs: BlobStore; hub: EventHub },
   querySchema: z.ZodType,
-  conditions: (q: ListQuery, accountId: string) => { where: string; params: unknown[] },
+  /** The access of the letter list's read routes (a supervisor reads their departments' letters). */
+  access: RouteAccess,
+  /** The list's conditions for this reader, the same as GET /api/letters. */
+  conditions: (q: ListQuery, auth: AuthContext) => Promise<{ where: string; params: unknown[] }>,
 ) {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -46,12 +50,12 @@ export function registerThumbnailStream(
         summary: 'Thumbnails of a page of the letter list as they are ready (text/event-stream)',
         querystring: querySchema,
       },
-      config: { access: { kind: 'member', anyOf: ['see_letters'] } },
+      config: { access },
     },
     async (request, reply) => {
       const auth = request.auth!;
       const q = request.query as ListQuery;
-      const { where, params } = conditions(q, auth.accountId);
+      const { where, params } = await conditions(q, auth);
       const limit = rowLimit(q.limit);
       const { rows } = await pool.query<{ id: string; status: string; thumbnail_key: string | null }>(
         `select l.id, l.status, l.thumbnail_key from letters l ${where}

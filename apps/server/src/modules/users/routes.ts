@@ -1,11 +1,15 @@
 import {
   ADMIN_MESSAGES,
   capMonth,
+  capPenceField,
   editUserSchema,
+  flattenPermissions,
   groupByKind,
   inviteUserSchema,
+  OWNER_ROLE,
   permissionsFromRoles,
   ROLE_NAMES,
+  withImpliedPermissions,
 } from '@lp/domain';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
@@ -19,6 +23,7 @@ import { needsApproval, registerApprovalHandler, requestApproval } from '../appr
 import { insertInvitation } from '../identity/create-invitation.js';
 import { errorSchema } from '../identity/schemas.js';
 import { sendInvitationEmail } from '../identity/send-invitation.js';
+import { applyUserEdit, assertEditable, type EditUserBody, lockEditableMember } from './edit-user.js';
 import { departmentIds, getMember, SUPERVISED_COLUMN, toUserRow, USER_COLUMNS } from './queries.js';
 import { listSchema, spendingCapSchema, userRowSchema } from './schemas.js';
 import { spentThisMonth } from './spend.js';
@@ -64,6 +69,13 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
     const body = inviteUserSchema.parse(approval.payload);
     const created = await invite(client, approval.account_id, approval.supervised_user_id, body);
     await client.query('update approvals set entity_id = $2 where id = $1', [approval.id, created.userId]);
+  });
+
+  // An edit waits for approval like an invitation; approving applies it as it was asked for.
+  registerApprovalHandler('user_edit', async (client, approval, decider) => {
+    if (approval.entity_id === decider.userId)
+      throw new AppError('PERMISSION_DENIED', 'You cannot approve a change to your own account.');
+    await applyUserEdit(client, decider, approval.entity_id, editUserSchema.parse(approval.payload));
   });
 
   app.get(
@@ -128,7 +140,7 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
         count: result.n,
         filter_options: {
           department: result.departments,
-          role: ['owner', ...ROLE_NAMES],
+          role: [OWNER_ROLE, ...ROLE_NAMES],
           accepted_invite: ['true', 'false'],
         },
       };
@@ -169,11 +181,11 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
     async (request, reply) => {
       const auth = request.auth!;
       const body = request.body as InviteBody;
-      // Permissions a role grants when ticked with nothing selected come from the presets.
+      // Permissions a role grants when ticked with nothing selected come from the presets; the
+      // schema has refused any role outside them (the owner's above all). What a task implies comes with it.
       if (Object.values(body.permissions).every((l) => l.length === 0)) {
-        const roles = body.roles.filter((r): r is (typeof ROLE_NAMES)[number] => (ROLE_NAMES as string[]).includes(r));
-        body.permissions = groupByKind(permissionsFromRoles(roles.map((role) => ({ role, checked: [] }))));
-      }
+        body.permissions = groupByKind(permissionsFromRoles(body.roles.map((role) => ({ role, checked: [] }))));
+      } else body.permissions = groupByKind(withImpliedPermissions(flattenPermissions(body.permissions)));
       // The answer goes out after COMMIT, so the caller never reads a state older than it was told.
       const answer = await inTransaction(pool, async (client) => {
         const taken = await client.query('select 1 from users where email = $1', [body.email_address]);
@@ -213,23 +225,18 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
     },
   );
 
-  /** Nobody edits or deletes themselves, and the owner is nobody's to edit or delete. */
-  function assertEditable(auth: { userId: string }, target: { id: string; is_owner: boolean }) {
-    if (target.id === auth.userId) throw new AppError('PERMISSION_DENIED', 'You cannot edit or delete yourself.');
-    if (target.is_owner)
-      throw new AppError('PERMISSION_DENIED', 'The owner of the company cannot be edited or deleted.');
-  }
-
   app.put(
     '/api/users/:id',
     {
       schema: {
         tags: ['users'],
-        summary: "Edit a member's roles, permissions, approvals and department",
+        summary:
+          'Edit a member\'s roles (presets only), permissions, approvals and department (202 "In Review" when manage_users needs a supervisor’s approval)',
         params: idParams,
         body: editUserSchema,
         response: {
           200: z.object({ message: z.string(), user: userRowSchema }),
+          202: z.object({ message: z.string(), approval_id: z.string(), status: z.literal('In Review') }),
           403: errorSchema,
           404: errorSchema,
           422: errorSchema,
@@ -237,41 +244,34 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       },
       config: { access: { kind: 'member', anyOf: ['manage_users'] } },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = request.auth!;
       const { id } = request.params as { id: string };
-      const body = request.body as z.output<typeof editUserSchema>;
-      return inTransaction(pool, async (client) => {
-        await client.query('select 1 from users where id = $1 and account_id = $2 for update', [id, auth.accountId]);
-        const before = await getMember(client, auth.accountId, id, auth.userId);
-        assertEditable(auth, before);
-        const departmentId = body.department
-          ? (await departmentIds(client, auth.accountId, [body.department], 'department'))[0]!
-          : null;
-        const supervised = await departmentIds(
-          client,
-          auth.accountId,
-          body.supervised_departments,
-          'supervised_departments',
-        );
-        await client.query(
-          'update users set roles = $2, permissions = $3, approvals = $4, department_id = $5, updated_at = now() where id = $1',
-          [id, body.roles, JSON.stringify(body.permissions), JSON.stringify(body.approvals), departmentId],
-        );
-        await client.query('delete from department_supervisors where user_id = $1', [id]);
-        for (const d of supervised)
-          await client.query('insert into department_supervisors (department_id, user_id) values ($1, $2)', [d, id]);
-        const after = await getMember(client, auth.accountId, id, auth.userId);
-        await writeAudit(client, auth, {
-          action: 'user.edited',
-          entityType: 'user',
-          entityId: id,
-          before,
-          after,
-        });
-        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['users', 'me'] } });
-        return { message: ADMIN_MESSAGES.userEdited(after.email_address), user: after };
+      const body = request.body as EditUserBody;
+      const answer = await inTransaction(pool, async (client) => {
+        if (needsApproval(auth.row, 'manage_users')) {
+          // Checked now (the member, oneself, the owner, the departments), so a supervisor is not asked to approve what cannot run.
+          const member = await lockEditableMember(client, auth.accountId, id, auth.userId, body);
+          const approvalId = await requestApproval(client, auth, {
+            task: 'manage_users',
+            entityType: 'user_edit',
+            entityId: id,
+            payload: body,
+            description: `${auth.row.name} asks to change the roles and permissions of ${member.user_name || member.email_address} (${member.email_address}).`,
+          });
+          return {
+            status: 202 as const,
+            body: {
+              message: `Your change to ${member.email_address} is waiting for a supervisor's approval.`,
+              approval_id: approvalId,
+              status: 'In Review' as const,
+            },
+          };
+        }
+        const after = await applyUserEdit(client, auth, id, body);
+        return { status: 200 as const, body: { message: ADMIN_MESSAGES.userEdited(after.email_address), user: after } };
       });
+      return reply.status(answer.status).send(answer.body);
     },
   );
 
@@ -292,7 +292,7 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       await inTransaction(pool, async (client) => {
         await client.query('select 1 from users where id = $1 and account_id = $2 for update', [id, auth.accountId]);
         const before = await getMember(client, auth.accountId, id, auth.userId);
-        assertEditable(auth, before);
+        assertEditable(auth.userId, before);
         await client.query('delete from users where id = $1', [id]);
         await writeAudit(client, auth, {
           action: 'user.deleted',
@@ -350,21 +350,16 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
     {
       schema: {
         tags: ['users'],
-        summary: "Set a member's monthly spending cap (pence; 0 = Unlimited; a non-zero override takes precedence)",
+        summary:
+          "Set another member's monthly spending cap (pence, rounded to whole pence; 0 = Unlimited; a non-zero override takes precedence). Never one's own, never the owner's.",
         params: idParams,
-        body: z.strictObject({
-          cap: z
-            .number()
-            .int({ error: ADMIN_MESSAGES.capDecimals })
-            .min(0, { error: ADMIN_MESSAGES.capNegative })
-            .max(10_000_000_000),
-          override_cap: z
-            .number()
-            .int({ error: ADMIN_MESSAGES.capDecimals })
-            .min(0, { error: ADMIN_MESSAGES.capNegative })
-            .max(10_000_000_000),
-        }),
-        response: { 200: spendingCapSchema.extend({ message: z.string() }), 404: errorSchema, 422: errorSchema },
+        body: z.strictObject({ cap: capPenceField, override_cap: capPenceField }),
+        response: {
+          200: spendingCapSchema.extend({ message: z.string() }),
+          403: errorSchema,
+          404: errorSchema,
+          422: errorSchema,
+        },
       },
       config: { access: { kind: 'member', anyOf: ['set_spending_cap'] } },
     },
@@ -373,11 +368,14 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       const { id } = request.params as { id: string };
       const body = request.body as { cap: number; override_cap: number };
       return inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{ cap_pence: string; override_cap_pence: string }>(
-          'select cap_pence, override_cap_pence from users where id = $1 and account_id = $2 and valid for update',
+        const { rows } = await client.query<{ cap_pence: string; override_cap_pence: string; roles: string[] }>(
+          'select cap_pence, override_cap_pence, roles from users where id = $1 and account_id = $2 and valid for update',
           [id, auth.accountId],
         );
         if (!rows[0]) throw new AppError('NOT_FOUND');
+        // Decision 0012: a cap limits someone else; the owner is never capped by a member.
+        if (id === auth.userId) throw new AppError('PERMISSION_DENIED', ADMIN_MESSAGES.capOwnRefused);
+        if (rows[0].roles.includes(OWNER_ROLE)) throw new AppError('PERMISSION_DENIED', ADMIN_MESSAGES.capOwnerRefused);
         const before = { cap: Number(rows[0].cap_pence), override_cap: Number(rows[0].override_cap_pence) };
         await client.query(
           'update users set cap_pence = $2, override_cap_pence = $3, updated_at = now() where id = $1',

@@ -1,6 +1,13 @@
 import { ADMIN_MESSAGES } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, count, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+import {
+  addMember,
+  count,
+  createTestContext,
+  databaseFingerprint,
+  signUpCompany,
+  type TestContext,
+} from '../../test/harness.js';
 import { reserveSpend, spentThisMonth } from './spend.js';
 
 let t: TestContext;
@@ -51,7 +58,96 @@ describe('users', () => {
       roles: ['Contributor'],
       permissions: byKind(),
     });
-    expect(res.json().user.permissions).toEqual(byKind([], ['create_letter', 'send_letter']));
+    // Decision 0012: "Create and send letters and parcels" and "See letters & parcels".
+    expect(res.json().user.permissions).toEqual(
+      byKind([], ['create_letter', 'create_parcel', 'send_letter', 'delete_letter'], ['see_letters', 'see_parcels']),
+    );
+  });
+
+  it('grants what a task implies, so nobody gets a task whose results they cannot see', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const res = await agent.post('/api/users', {
+      user_name: 'Paul Parcel',
+      email_address: `paul.${me.account.id.slice(0, 6)}@example.com`,
+      roles: ['Contributor'],
+      permissions: byKind(['manage_recipients'], ['create_parcel']),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().user.permissions).toEqual(
+      byKind(['manage_recipients'], ['create_parcel'], ['see_parcels', 'see_recipients']),
+    );
+    const member = await addMember(t, me.account.id);
+    const edit = await agent.request('PUT', `/api/users/${member.userId}`, {
+      roles: ['Admin'],
+      permissions: byKind(['manage_users', 'set_spending_cap'], ['send_letter']),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await member.agent.get('/api/me')).json().abilities).toEqual([
+      'send_letter',
+      'see_letters',
+      'see_finances',
+      'see_users',
+      'set_spending_cap',
+      'manage_users',
+    ]);
+  });
+
+  it.each([
+    [['owner'], ADMIN_MESSAGES.roleOwner],
+    [['Editor', 'Owner'], ADMIN_MESSAGES.roleOwner],
+    [['superuser'], ADMIN_MESSAGES.roleUnknown],
+    [['<img src=x onerror=alert(1)>'], ADMIN_MESSAGES.roleUnknown],
+  ])(
+    'refuses the roles %j in an invitation and an edit (422, nothing changed), even from the owner',
+    async (roles, message) => {
+      const { agent, me } = await signUpCompany(t.app);
+      const admin = await addMember(t, me.account.id, { permissions: byKind(['manage_users', 'see_users']) });
+      const member = await addMember(t, me.account.id, { permissions: byKind([], ['create_letter']) });
+      for (const caller of [admin.agent, agent]) {
+        const before = await databaseFingerprint(t.services.pool);
+        const invited = await caller.post('/api/users', {
+          user_name: 'Mallory Made',
+          email_address: `mallory.${me.account.id.slice(0, 6)}@example.com`,
+          roles,
+          permissions: byKind(),
+        });
+        expect(invited.statusCode).toBe(422);
+        expect(invited.json().fields).toContainEqual({ path: `roles.${roles.length - 1}`, message });
+        // The name is never echoed back into the answer.
+        expect(invited.body).not.toContain('<img');
+        const edited = await caller.request('PUT', `/api/users/${member.userId}`, {
+          roles,
+          permissions: byKind(['manage_users']),
+          approvals: byKind(),
+        });
+        expect(edited.statusCode).toBe(422);
+        expect(edited.json().fields).toContainEqual({ path: `roles.${roles.length - 1}`, message });
+        expect(await databaseFingerprint(t.services.pool)).toBe(before);
+      }
+      // The member holds what they held: no ability gained, the owner's audit log still closed to them.
+      expect((await member.agent.get('/api/me')).json().abilities).toEqual(['create_letter']);
+      expect((await member.agent.get('/api/audit')).statusCode).toBe(403);
+      expect((await agent.get(`/api/users/${member.userId}`)).json()).toMatchObject({ roles: [], is_owner: false });
+    },
+  );
+
+  it('refuses an owner role however an invitation is created (the CLI and approvals share it)', async () => {
+    const { me } = await signUpCompany(t.app);
+    const { createInvitation } = await import('../identity/create-invitation.js');
+    for (const roles of [['owner'], ['Admin', 'root']]) {
+      const before = await databaseFingerprint(t.services.pool);
+      await expect(
+        createInvitation(t.services.pool, {
+          accountId: me.account.id,
+          invitedBy: null,
+          email: `cli.${me.account.id.slice(0, 6)}@example.com`,
+          fullName: 'Cli Person',
+          roles,
+          ttlDays: 1,
+        }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    }
   });
 
   it.each([
@@ -138,7 +234,7 @@ describe('users', () => {
 });
 
 describe('spending caps', () => {
-  it('sets caps in pence, reads them back with the month spent, and refuses negative or fractional pence', async () => {
+  it('sets caps in pence, reads them back with the month spent, rounds to whole pence and refuses negatives', async () => {
     const { agent, me } = await signUpCompany(t.app);
     const member = await addMember(t, me.account.id);
     const set = await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, { cap: 2550, override_cap: 0 });
@@ -161,12 +257,43 @@ describe('spending caps', () => {
     });
     expect(negative.statusCode).toBe(422);
     expect(negative.json().fields[0].message).toBe(ADMIN_MESSAGES.capNegative);
+    expect((await agent.get(`/api/users/${member.userId}/spending-cap`)).json().cap).toBe(2550);
+    // Part 1 section 5: values are rounded to at most 2 decimals (of pounds: whole pence).
     const fraction = await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, {
-      cap: 10.5,
+      cap: 1234.5,
+      override_cap: 99.4,
+    });
+    expect(fraction.statusCode, fraction.body).toBe(200);
+    expect(fraction.json()).toMatchObject({ cap: 1235, override_cap: 99 });
+    expect((await agent.get(`/api/users/${member.userId}/spending-cap`)).json()).toMatchObject({
+      cap: 1235,
+      override_cap: 99,
+    });
+  });
+
+  it("refuses anyone changing their own cap, and any member setting the owner's (403, nothing changed)", async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const finance = await addMember(t, me.account.id, { permissions: byKind(['set_spending_cap', 'see_users']) });
+    await t.services.pool.query('update users set cap_pence = 500 where id = $1', [finance.userId]);
+    const cases = [
+      [finance.agent, finance.userId, ADMIN_MESSAGES.capOwnRefused],
+      [finance.agent, me.user.id, ADMIN_MESSAGES.capOwnerRefused],
+      [agent, me.user.id, ADMIN_MESSAGES.capOwnRefused],
+    ] as const;
+    for (const [caller, target, message] of cases) {
+      const before = await databaseFingerprint(t.services.pool);
+      const res = await caller.request('PUT', `/api/users/${target}/spending-cap`, { cap: 0, override_cap: 0 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(message);
+      expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    }
+    // Their own cap still reads, and the owner still caps the member.
+    expect((await finance.agent.get(`/api/users/${finance.userId}/spending-cap`)).json().cap).toBe(500);
+    const byOwner = await agent.request('PUT', `/api/users/${finance.userId}/spending-cap`, {
+      cap: 0,
       override_cap: 0,
     });
-    expect(fraction.statusCode).toBe(422);
-    expect((await agent.get(`/api/users/${member.userId}/spending-cap`)).json().cap).toBe(2550);
+    expect(byOwner.statusCode).toBe(200);
   });
 
   it('lets a non-zero override cap take precedence, and 0 mean Unlimited', async () => {

@@ -181,6 +181,16 @@ describe('/letters', () => {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
+  it('lets a supervisor (approve only) read the list, but not act on letters', async () => {
+    renderPage(me(['approve']));
+    const table = await screen.findByRole('table', { name: 'Letters' });
+    await within(table).findByText('invoice.pdf');
+    expect(screen.queryByRole('button', { name: 'Choose files' })).toBeNull();
+    fireEvent.click(within(table).getAllByRole('checkbox', { name: 'Select row' })[0]!);
+    expect(screen.getByRole('button', { name: 'Mark processed' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+  });
+
   it('hides the dropzone without create_letter', async () => {
     renderPage(me(['see_letters']));
     await screen.findByText('invoice.pdf');

@@ -304,7 +304,12 @@ function BulkActions({
               Some of these letters cannot be deleted now.
             </Typography>
           ) : null}
-          <Button variant="outlined" size="small" disabled={busy} onClick={() => void run('processed')}>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={!abilities.includes('see_letters') || busy}
+            onClick={() => void run('processed')}
+          >
             Mark processed
           </Button>
           <Button

@@ -44,10 +44,11 @@ describe('role editor', () => {
 
   it('counts only what is checked under a role, with approvals on granted tasks only', () => {
     let state = emptyRoleEditor();
-    const [create, see] = permissionItems(ROLE_PRESETS.Contributor.permissions);
+    const [create] = permissionItems(ROLE_PRESETS.Contributor.permissions);
+    const manageRecipients = permissionItems(['manage_recipients'])[0]!;
     state = togglePermissionItem(state, 'Contributor', create!, true);
     state = toggleApproval(state, create!, true);
-    state = toggleApproval(state, see!, true); // not granted: ignored
+    state = toggleApproval(state, manageRecipients, true); // not granted: ignored
     const body = roleEditorBody(state);
     expect(body.roles).toEqual(['Contributor']);
     expect(body.permissions.operational).toEqual(['create_letter', 'create_parcel', 'send_letter', 'delete_letter']);
@@ -58,6 +59,24 @@ describe('role editor', () => {
     });
     state = toggleRole(state, 'Contributor', false);
     expect(grantsAnything(state)).toBe(false);
+  });
+
+  it('checks what a task is seen through with it, and unchecking that unchecks the task (decision 0012)', () => {
+    const [create, see] = permissionItems(ROLE_PRESETS.Contributor.permissions);
+    expect(see!.label).toBe('See letters & parcels');
+    let state = togglePermissionItem(emptyRoleEditor(), 'Contributor', create!, true);
+    expect([...state.checked.Contributor].sort()).toEqual(
+      ['create_letter', 'create_parcel', 'delete_letter', 'see_letters', 'see_parcels', 'send_letter'].sort(),
+    );
+    expect(roleEditorBody(state).permissions.observable).toEqual(['see_letters', 'see_parcels']);
+    const recipients = permissionItems(['manage_recipients'])[0]!;
+    state = togglePermissionItem(state, 'Contributor', recipients, true);
+    expect(state.checked.Contributor.has('see_recipients')).toBe(true);
+    state = togglePermissionItem(state, 'Contributor', see!, false);
+    expect([...state.checked.Contributor].sort()).toEqual(['manage_recipients', 'see_recipients']);
+    // An Editor holds no parcels: only what the role holds is checked.
+    const editor = togglePermissionItem(emptyRoleEditor(), 'Editor', permissionItems(['create_letter'])[0]!, true);
+    expect([...editor.checked.Editor].sort()).toEqual(['create_letter', 'see_letters']);
   });
 
   it('sends the Supervisor departments only while Supervisor is ticked', () => {

@@ -2,6 +2,7 @@ import {
   ALL_PERMISSIONS,
   flattenPermissions,
   groupByKind,
+  IMPLIED_PERMISSIONS,
   PERMISSION_CATALOGUE,
   type Permission,
   type PermissionKind,
@@ -12,6 +13,7 @@ import {
   type RoleName,
   type RoleSelection,
   sortRoles,
+  withImpliedPermissions,
 } from '@lp/domain';
 
 /**
@@ -193,7 +195,11 @@ export function toggleRole(state: RoleEditorState, role: RoleName, on: boolean):
   return { ...state, ticked, checked };
 }
 
-/** Checks or unchecks a line of a role's list; checking ticks the role. */
+/**
+ * Checks or unchecks a line of a role's list; checking ticks the role. The boxes show what is
+ * granted (decision 0012): checking a task checks what it is seen through ("Create and send
+ * letters and parcels" checks "See letters & parcels"), and unchecking that unchecks the task.
+ */
 export function togglePermissionItem(
   state: RoleEditorState,
   role: RoleName,
@@ -201,9 +207,12 @@ export function togglePermissionItem(
   on: boolean,
 ): RoleEditorState {
   const set = new Set(state.checked[role]);
-  for (const p of item.permissions) {
-    if (on) set.add(p);
-    else set.delete(p);
+  const allowed = new Set<Permission>(ROLE_PRESETS[role].permissions);
+  if (on) {
+    for (const p of withImpliedPermissions(item.permissions)) if (allowed.has(p)) set.add(p);
+  } else {
+    for (const p of item.permissions) set.delete(p);
+    for (const p of [...set]) if ((IMPLIED_PERMISSIONS[p] ?? []).some((needed) => !set.has(needed))) set.delete(p);
   }
   const ticked = new Set(state.ticked);
   if (on) ticked.add(role);

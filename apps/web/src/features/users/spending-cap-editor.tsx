@@ -48,8 +48,12 @@ export function capBody(
   return { cap: stored.cap, override_cap: pence };
 }
 
-/** The monthly spending limit of a member (shown with set_spending_cap): spent so far, the mode and the amount. */
-export function SpendingCapEditor({ userId }: { userId: string }) {
+/**
+ * The monthly spending limit of a member (shown with set_spending_cap): spent so far, the mode and
+ * the amount. With `readOnlyReason` (one's own row, the owner's: decision 0012) it only shows the
+ * limit and says why it cannot be changed here.
+ */
+export function SpendingCapEditor({ userId, readOnlyReason }: { userId: string; readOnlyReason?: string | null }) {
   const headingId = useId();
   const cap = useSpendingCap(userId, true);
   return (
@@ -63,10 +67,30 @@ export function SpendingCapEditor({ userId }: { userId: string }) {
         <Typography color="error" sx={{ mt: 1 }}>
           {ADMIN_MESSAGES.cannotFetchCap}
         </Typography>
+      ) : readOnlyReason ? (
+        <>
+          <CapFacts stored={cap.data} />
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {readOnlyReason}
+          </Typography>
+        </>
       ) : (
         <CapForm key={`${cap.data.cap}:${cap.data.override_cap}`} userId={userId} stored={cap.data} />
       )}
     </Box>
+  );
+}
+
+function CapFacts({ stored }: { stored: SpendingCap }) {
+  return (
+    <>
+      <Typography sx={{ mt: 1 }}>
+        Spent this month: <strong>{formatPounds(stored.amount_spent)}</strong>
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Limit in force: {capText(stored)}
+      </Typography>
+    </>
   );
 }
 
@@ -87,7 +111,9 @@ function CapForm({ userId, stored }: { userId: string; stored: SpendingCap }) {
         notify(`${AMOUNT_LABEL} - ${message}`, { variant: 'error' });
         return;
       }
+      // Rounded to 2 decimals (part 1 section 5): the field shows what is saved.
       pence = parsed.data;
+      setAmount(penceToPounds(pence));
     }
     setError(null);
     save.mutateAsync(capBody(mode, pence, stored)).then(
@@ -112,12 +138,7 @@ function CapForm({ userId, stored }: { userId: string; stored: SpendingCap }) {
         submit();
       }}
     >
-      <Typography sx={{ mt: 1 }}>
-        Spent this month: <strong>{formatPounds(stored.amount_spent)}</strong>
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        Limit in force: {capText(stored)}
-      </Typography>
+      <CapFacts stored={stored} />
       <FormControl sx={{ mt: 1 }}>
         <FormLabel id={modeLabelId}>Spending mode</FormLabel>
         <RadioGroup
@@ -143,7 +164,7 @@ function CapForm({ userId, stored }: { userId: string; stored: SpendingCap }) {
           inputMode="decimal"
           onChange={(e) => setAmount(e.target.value)}
           error={!!error}
-          helperText={error ?? 'In pounds, up to 2 decimals; 0 means Unlimited.'}
+          helperText={error ?? 'In pounds, rounded to 2 decimals; 0 means Unlimited.'}
         />
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>

@@ -34,6 +34,13 @@ export function editRefusal(user: Pick<UserRow, 'is_self' | 'is_owner'>, manageU
   return null;
 }
 
+/** Why this member's spending limit cannot be set here, or null (decision 0012: never one's own, never the owner's). */
+export function capRefusal(user: Pick<UserRow, 'is_self' | 'is_owner'>): string | null {
+  if (user.is_self) return ADMIN_MESSAGES.capOwnRefused;
+  if (user.is_owner) return ADMIN_MESSAGES.capOwnerRefused;
+  return null;
+}
+
 export interface UserDetailsDrawerProps {
   /** The member's id; null when closed. */
   userId: string | null;
@@ -202,7 +209,7 @@ function UserDetails({
           ) : null}
         </Box>
       ) : null}
-      {abilities.setSpendingCap ? <SpendingCapEditor userId={user.id} /> : null}
+      {abilities.setSpendingCap ? <SpendingCapEditor userId={user.id} readOnlyReason={capRefusal(user)} /> : null}
       <ConfirmDialog
         open={confirmDelete}
         busy={remove.isPending}

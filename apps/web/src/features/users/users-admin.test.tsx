@@ -366,9 +366,10 @@ describe('/users', () => {
     await waitFor(() => expect(lastCall('PUT', '/api/users/u-bob')).toBeTruthy());
     expect(lastCall('PUT', '/api/users/u-bob')!.body).toEqual({
       roles: ['Contributor', 'Editor', 'Supervisor'],
+      // Contributor ticked with nothing selected: its six tasks (decision 0012).
       permissions: {
-        operational: ['create_letter', 'send_letter', 'manage_letterheads'],
-        observable: [],
+        operational: ['create_letter', 'create_parcel', 'send_letter', 'delete_letter', 'manage_letterheads'],
+        observable: ['see_letters', 'see_parcels'],
         administrative: ['approve'],
       },
       approvals: none(),
@@ -410,12 +411,17 @@ describe('/users', () => {
     expect((within(panel).getByRole('radio', { name: 'Standard cap' }) as HTMLInputElement).checked).toBe(true);
     const amount = within(panel).getByLabelText('Amount (£)') as HTMLInputElement;
     expect(amount.value).toBe('50.00');
+    // Part 1 section 5: values are rounded to at most 2 decimals, and the field shows what was saved.
     fireEvent.change(amount, { target: { value: '12.345' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(await within(panel).findByText(ADMIN_MESSAGES.capDecimals)).toBeTruthy();
-    fireEvent.change(amount, { target: { value: '-1' } });
+    await waitFor(() => expect(lastCall('PUT', '/api/users/u-bob/spending-cap')).toBeTruthy());
+    expect(lastCall('PUT', '/api/users/u-bob/spending-cap')!.body).toEqual({ cap: 1235, override_cap: 0 });
+    expect((within(panel).getByLabelText('Amount (£)') as HTMLInputElement).value).toBe('12.35');
+    await waitFor(() => expect(notified()).toContainEqual(['Spending limit saved', 'success']));
+    fireEvent.change(within(panel).getByLabelText('Amount (£)'), { target: { value: '-1' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(await within(panel).findByText(ADMIN_MESSAGES.capNegative)).toBeTruthy();
+    vi.mocked(notify).mockClear();
     fireEvent.click(within(panel).getByRole('radio', { name: 'Override cap' }));
     fireEvent.change(within(panel).getByLabelText('Amount (£)'), { target: { value: '12.5' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
@@ -427,6 +433,29 @@ describe('/users', () => {
     await waitFor(() =>
       expect(lastCall('PUT', '/api/users/u-bob/spending-cap')!.body).toEqual({ cap: 0, override_cap: 0 }),
     );
+  });
+
+  it("offers no spending limit editor on one's own row, nor on the owner's, and says why", async () => {
+    renderAt('/users?user=u-ada');
+    const own = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
+    expect(await within(own).findByText(ADMIN_MESSAGES.capOwnRefused)).toBeTruthy();
+    expect(within(own).getByText('Limit in force: £50.00')).toBeTruthy();
+    expect(within(own).queryByLabelText('Amount (£)')).toBeNull();
+    expect(within(own).queryByRole('radio', { name: 'Standard cap' })).toBeNull();
+    expect(within(own).queryByRole('button', { name: 'Save' })).toBeNull();
+    cleanup();
+    // A finance member looking at the owner.
+    server.users[0] = { ...server.users[0]!, is_self: false };
+    renderAt('/users?user=u-ada', me({ abilities: ['see_users', 'set_spending_cap'] }));
+    const owner = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
+    expect(await within(owner).findByText(ADMIN_MESSAGES.capOwnerRefused)).toBeTruthy();
+    expect(within(owner).queryByLabelText('Amount (£)')).toBeNull();
+    // Anyone else's row keeps the editor.
+    cleanup();
+    renderAt('/users?user=u-bob', me({ abilities: ['see_users', 'set_spending_cap'] }));
+    const bob = await screen.findByRole('dialog', { name: 'Bob Baker' });
+    expect(await within(bob).findByLabelText('Amount (£)')).toBeTruthy();
+    expect(within(bob).queryByText(ADMIN_MESSAGES.capOwnRefused)).toBeNull();
   });
 
   it('says when the spending cap cannot be read', async () => {
