@@ -105,7 +105,7 @@ test('uploads three PDFs and a DOCX from the header; the toast turns teal and th
   await expect(page.getByText('Delivering letters is not available yet.')).toBeVisible();
 });
 
-test('a merged PDF is uploaded from the dropzone and split into its letters', async ({ page }) => {
+test('a merged PDF is uploaded from the dropzone, its split reviewed, and cut into its letters', async ({ page }) => {
   await signedIn(page);
   await page.goto('/letters');
   await page
@@ -125,6 +125,26 @@ test('a merged PDF is uploaded from the dropzone and split into its letters', as
   const split = panel.getByRole('button', { name: 'Split' });
   await expect(split).toBeEnabled();
   await split.click();
+
+  // The proposal opens for review: every page drawn small, a cut before each letter with its recipient.
+  const review = page.getByRole('dialog', { name: 'Review the split' });
+  await expect(review).toBeVisible(READY);
+  await expect(review.getByRole('group', { name: /^Page \d$/ })).toHaveCount(6);
+  await expect(review.getByTestId('cut-recipient')).toHaveText([ALICE[0]!, BOB[0]!, CAROL[0]!]);
+  await expect(review.getByTestId('split-summary')).toHaveText('3 letters');
+  // pdf.js draws the pages under the product's CSP.
+  await expect(review.getByRole('img', { name: 'Page 6' })).toHaveAttribute('data-drawn', 'true', READY);
+  // Cuts move by keyboard: Space on page 2's "Starts a new letter" adds one, again takes it away.
+  const pageTwo = review.getByRole('group', { name: 'Page 2' });
+  await pageTwo.getByRole('checkbox', { name: 'Starts a new letter' }).focus();
+  await page.keyboard.press('Space');
+  await expect(review.getByTestId('split-summary')).toHaveText('4 letters');
+  await expect(pageTwo.getByTestId('cut-recipient')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(review.getByTestId('split-summary')).toHaveText('3 letters');
+  await review.getByRole('button', { name: 'Create 3 letters' }).click();
+  await expect(review).toBeHidden();
+
   await expect(panel.getByTestId('split-result')).toHaveText('This letter was split into 3 letters.', READY);
   await expect(split).toBeDisabled();
   await panel.getByRole('button', { name: 'Close' }).click();
@@ -236,5 +256,22 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('list', { name: 'Letters' }).getByTestId('table-card')).toHaveCount(1);
     await expect(page.getByRole('list', { name: 'Letters' })).toContainText('scan.pdf');
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the review of a split passes the axe scan', async ({ page }) => {
+    await signedIn(page);
+    await uploadByApi(page, 'run.pdf', await mergedPdf([ALICE, BOB], 2), 'merged');
+    await page.goto('/letters');
+    await expect(row(page, 'run.pdf').getByTestId('status-badge')).toHaveText('New', READY);
+    const panel = await openLetter(page, 'run.pdf');
+    await panel.getByRole('button', { name: 'Split' }).click();
+    const review = page.getByRole('dialog', { name: 'Review the split' });
+    await expect(review.getByTestId('split-summary')).toHaveText('2 letters', READY);
+    expect(await axeViolations(page)).toEqual([]);
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    await expect(review).toBeHidden();
+    // The proposal waits in the panel, and the review opens again.
+    await panel.getByRole('button', { name: 'Review the split' }).click();
+    await expect(review).toBeVisible();
   });
 });

@@ -8,7 +8,7 @@ import { letterKeys } from './keys';
 export { letterKeys };
 
 export type DocumentType = 'regular' | 'merged';
-export type SplitStatus = 'splitting' | 'split' | 'failed';
+export type SplitStatus = 'proposing' | 'proposed' | 'splitting' | 'split' | 'failed';
 
 /** A letter as GET /api/letters and GET /api/letters/:id answer. */
 export interface Letter {
@@ -127,16 +127,6 @@ export function useMarkProcessed() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       api.patch<{ processed_letters: string[] }>('/api/letters/processed', { letter_ids: ids }),
-    onSuccess: () => {
-      void invalidate();
-    },
-  });
-}
-
-export function useSplitLetter(id: string) {
-  const invalidate = useInvalidateLetters();
-  return useMutation({
-    mutationFn: () => api.post<{ uuid: string; split_status: SplitStatus }>(path(id, '/split')),
     onSuccess: () => {
       void invalidate();
     },

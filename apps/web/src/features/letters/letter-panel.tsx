@@ -1,5 +1,4 @@
 import { LETTER_STATUS, MESSAGES } from '@lp/domain';
-import CallSplit from '@mui/icons-material/CallSplit';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
@@ -22,11 +21,11 @@ import {
   useLetter,
   useLetterBulk,
   useLetterMetadata,
-  useSplitLetter,
 } from './api';
 import { DeliveryForm } from './delivery-form';
 import { LETTER_MESSAGES } from './messages';
 import { letterActions } from './panel-actions';
+import { SplitSection } from './split-section';
 import { letterDisplayStatus, StatusBadge } from './status-badge';
 
 // pdf.js is big: it is only fetched when a preview is opened.
@@ -81,7 +80,6 @@ function LetterDetails({
   const trash = useLetterBulk('trash');
   const restore = useLetterBulk('restore');
   const destroy = useLetterBulk('delete-permanently');
-  const split = useSplitLetter(letter.uuid);
   const corrupted = letter.status === LETTER_STATUS.corrupted;
   const failedToRead = corrupted || letter.status === LETTER_STATUS.failedToAnalyse;
   const metadata = useLetterMetadata(letter.uuid, letter.num_pages === null && !processing && !failedToRead);
@@ -98,12 +96,6 @@ function LetterDetails({
         setConfirming(null);
         notify(letterFailureMessage(error), { variant: 'error' });
       },
-    );
-
-  const startSplit = () =>
-    split.mutateAsync().then(
-      () => notify(LETTER_MESSAGES.splitStarted, { variant: 'info' }),
-      (error) => notify(letterFailureMessage(error), { variant: 'error' }),
     );
 
   const busy = trash.isPending || restore.isPending || destroy.isPending;
@@ -198,13 +190,7 @@ function LetterDetails({
 
       <AddressSheetSection letter={letter} abilities={abilities} onShowWindow={() => setPreviewing('outlined')} />
 
-      {actions.split.shown ? (
-        <SplitSection
-          letter={letter}
-          enabled={actions.split.enabled && !split.isPending}
-          onSplit={() => void startSplit()}
-        />
-      ) : null}
+      {actions.split.shown ? <SplitSection letter={letter} enabled={actions.split.enabled} /> : null}
       {actions.deliver.shown ? (
         <DeliveryForm letter={letter} mailDisabled={actions.mailDisabled} canDeliver={actions.deliver.enabled} />
       ) : null}
@@ -397,35 +383,6 @@ function Thumbnail({ letter, processing }: { letter: Letter; processing: boolean
           {processing ? 'Preparing preview…' : 'No preview'}
         </Typography>
       )}
-    </Box>
-  );
-}
-
-function SplitSection({ letter, enabled, onSplit }: { letter: Letter; enabled: boolean; onSplit: () => void }) {
-  const state = letter.split_status ?? null;
-  return (
-    <Box sx={{ mt: 3 }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        Merged letter
-      </Typography>
-      {state === 'split' ? (
-        <MessageBanner kind="success" data-testid="split-result">
-          {LETTER_MESSAGES.splitDone(letter.split_count ?? 0)}
-        </MessageBanner>
-      ) : state === 'splitting' ? (
-        <MessageBanner kind="info">{LETTER_MESSAGES.splitting}</MessageBanner>
-      ) : state === 'failed' ? (
-        <MessageBanner kind="error">{letter.status_reason || LETTER_MESSAGES.splitFailed}</MessageBanner>
-      ) : (
-        <Typography color="text.secondary">
-          This file holds several letters. Split it to get one letter per recipient, each ready to deliver.
-        </Typography>
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button variant="contained" startIcon={<CallSplit />} disabled={!enabled} onClick={onSplit}>
-          Split
-        </Button>
-      </Box>
     </Box>
   );
 }
