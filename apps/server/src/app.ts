@@ -31,6 +31,7 @@ import type { Auth } from './platform/auth.js';
 import type { BlobStore } from './platform/blobs.js';
 import { registerCsrf } from './platform/csrf.js';
 import type { Db } from './platform/db/client.js';
+import { isDatabaseUnavailable } from './platform/db/unavailable.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
 import type { EventHub } from './platform/events.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
@@ -216,6 +217,8 @@ function toErrorAnswer(error: FastifyError & { validation?: unknown }): {
       body: { ...errorBody('VALIDATION_FAILED', error.message), statusCode: error.statusCode },
     };
   }
+  // The database is away (stopped, restarting, unreachable): a clear 503 until it is back.
+  if (isDatabaseUnavailable(error)) return { status: 503, body: errorBody('UNAVAILABLE') };
   return { status: 500, body: errorBody('INTERNAL') };
 }
 

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import type { Runner } from 'graphile-worker';
 import { pino } from 'pino';
 import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { startSweep } from './modules/letters/sweep.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
-import { startWorkers } from './platform/jobs.js';
+import { isDatabaseUnavailable } from './platform/db/unavailable.js';
+import { startWorkers, type Workers } from './platform/jobs.js';
 import { startLeftoverCleanup } from './platform/leftovers.js';
 import { openServices, type Services } from './platform/services.js';
 
@@ -15,7 +16,8 @@ const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : config.LOG_
 let embedded: EmbeddedDatabase | undefined;
 let services: Services | undefined;
 let app: App | undefined;
-let runner: Runner | undefined;
+let workers: Workers | undefined;
+let stopSweep: (() => void) | undefined;
 let leftovers: { stop(): Promise<void> } | undefined;
 let ready = false;
 let stopping = false;
@@ -42,7 +44,8 @@ async function start() {
     await app.listen({ port: config.PORT, host: config.HOST });
   }
   if (config.ROLE !== 'api') {
-    runner = await startWorkers(services.pool, services.taskList, config.WORKER_CONCURRENCY, log);
+    workers = await startWorkers(services.pool, services.taskList, config.WORKER_CONCURRENCY, log);
+    stopSweep = startSweep(services.pool, log);
   }
   ready = true;
   log.info(
@@ -74,7 +77,8 @@ async function stop(signal: string) {
   try {
     await app?.close(); // stops accepting, lets requests in flight finish
     log.debug('http closed');
-    await runner?.stop(); // lets running jobs finish; others stay queued in the database
+    stopSweep?.();
+    await workers?.stop(); // lets running jobs finish; others stay queued in the database
     log.debug('workers stopped');
     await leftovers?.stop();
     await services?.close();
@@ -90,6 +94,20 @@ async function stop(signal: string) {
 
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// The database going away must not end the process (docs/operations.md): a connection error that
+// escapes a library (graphile-worker does not catch a failed failJob or completeJob) is logged, and the
+// process carries on; it answers 503 until the database is back. Anything else still ends it.
+const survive = (kind: string) => (error: unknown) => {
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, `${kind}: the database is unavailable`);
+    return;
+  }
+  log.fatal({ err: error }, kind);
+  if (!log.isLevelEnabled('fatal')) console.error(kind, error);
+  process.exit(1);
+};
+process.on('unhandledRejection', survive('unhandled rejection'));
+process.on('uncaughtException', survive('uncaught exception'));
 
 start().catch(async (error) => {
   log.fatal({ err: error }, 'failed to start');

@@ -21,7 +21,7 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   INTERNAL: { status: 500, message: MESSAGES.genericError },
-  UNAVAILABLE: { status: 503, message: 'The service is starting or unavailable. Please try again shortly.' },
+  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Try again in a moment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -20,6 +20,14 @@ export interface LiveEvent {
 const CHANNEL = 'lp_events';
 
 /**
+ * Every entity a browser caches (the first part of its query keys): after the listening connection
+ * was re-established, open streams are told to refetch them all, since events may have been missed.
+ */
+export const ALL_ENTITIES = ['letters', 'users', 'departments', 'notifications', 'audit', 'me'] as const;
+/** The listening connection is retried after 0.5 s, doubling up to 5 s while the database is away. */
+export const LISTEN_RETRY_MS = { first: 500, max: 5_000 } as const;
+
+/**
  * Publishes an event to every server instance. With a transaction's client, PostgreSQL delivers it
  * only if and when the transaction commits.
  */
@@ -47,14 +55,16 @@ interface Subscriber {
 
 /**
  * Fans events out to this process's open streams: one LISTEN connection per process, subscribers
- * indexed by company. Reconnects with backoff when the connection drops.
+ * indexed by company. Reconnects with backoff when the connection drops (0.5 s, doubling up to 5 s),
+ * then tells every open stream to refresh everything, as events may have been missed meanwhile.
  */
 export class EventHub {
   private readonly byAccount = new Map<string, Set<Subscriber>>();
   private readonly listeners = new Set<(event: LiveEvent | null) => void>();
   private client: pg.PoolClient | null = null;
   private stopped = false;
-  private retryMs = 250;
+  private retryMs: number = LISTEN_RETRY_MS.first;
+  private listenedBefore = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -78,11 +88,24 @@ export class EventHub {
         }
       });
       client.on('error', (err) => this.lost(client, err));
-      await client.query(`listen ${CHANNEL}`);
+      client.on('end', () => this.lost(client, new Error('Connection terminated')));
+      try {
+        await client.query(`listen ${CHANNEL}`);
+      } catch (err) {
+        client.release(true);
+        throw err;
+      }
+      if (this.stopped) {
+        client.release(true);
+        return;
+      }
       this.client = client;
-      this.retryMs = 250;
-      // Events may have been missed while no connection listened: caches start over.
+      this.retryMs = LISTEN_RETRY_MS.first;
+      // Events may have been missed while no connection listened: caches start over, and browsers
+      // refetch what they show.
       for (const l of this.listeners) l(null);
+      if (this.listenedBefore) this.refreshAll();
+      this.listenedBefore = true;
     } catch (err) {
       this.scheduleReconnect(err);
     }
@@ -100,8 +123,14 @@ export class EventHub {
     if (this.stopped) return;
     this.log.warn({ err }, 'event listener lost; reconnecting');
     const wait = this.retryMs;
-    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+    this.retryMs = Math.min(this.retryMs * 2, LISTEN_RETRY_MS.max);
     setTimeout(() => void this.connect(), wait).unref();
+  }
+
+  /** Tells every open stream to refetch everything. */
+  private refreshAll() {
+    const message: LiveMessage = { type: 'refresh', entities: [...ALL_ENTITIES] };
+    for (const subs of this.byAccount.values()) for (const s of subs) s.send(message);
   }
 
   /**

@@ -61,16 +61,151 @@ export async function addJob(
   ]);
 }
 
-/** Runs the workers in this process; jobs are picked up in milliseconds through LISTEN/NOTIFY. */
-export function startWorkers(pool: pg.Pool, taskList: TaskList, concurrency: number, log: JobLog): Promise<Runner> {
-  return run({
-    pgPool: pool,
-    taskList,
-    concurrency,
-    noHandleSignals: true,
-    pollInterval: 2000,
-    // Every minute: letters whose analysis was lost move on (modules/letters/sweep.ts).
-    crontab: '* * * * * sweep_stuck_letters ?max=1',
-    logger: jobLogger(log),
-  });
+/** How often a running job renews its lock (`locked_at`): the heartbeat that tells a live worker from a dead one. */
+export const JOB_HEARTBEAT_MS = 10_000;
+/** A job whose lock has not been renewed for this long was abandoned: its worker died or lost it. */
+export const JOB_ABANDONED_SECONDS = 30;
+/** How long a finished job waits for the database to come back before it gives up reporting its outcome. */
+const OUTCOME_WAIT_MS = 5 * 60_000;
+
+export interface Workers {
+  /** Lets running jobs finish; the others stay queued in the database. */
+  stop(): Promise<void>;
+  /** The graphile-worker runner now in use (replaced when one stops by itself). */
+  readonly runner: Runner | null;
+}
+
+interface WorkerOptions {
+  heartbeatMs?: number;
+  /** Waits before starting a runner again: the first, then doubling up to `restartMaxMs`. */
+  restartMs?: number;
+  restartMaxMs?: number;
+}
+
+/**
+ * Runs the workers in this process; jobs are picked up in milliseconds through LISTEN/NOTIFY (and
+ * by polling every 2 s while that connection is down). Survives the database going away: each job
+ * renews its lock while it runs, reports its outcome only once the database answers again, and a
+ * runner that stops by itself is started again with backoff.
+ */
+export async function startWorkers(
+  pool: pg.Pool,
+  taskList: TaskList,
+  concurrency: number,
+  log: JobLog,
+  options: WorkerOptions = {},
+): Promise<Workers> {
+  const stopping = new AbortController();
+  const heartbeatMs = options.heartbeatMs ?? JOB_HEARTBEAT_MS;
+  const tasks: TaskList = {};
+  for (const [name, task] of Object.entries(taskList))
+    tasks[name] = durableTask(pool, task, heartbeatMs, stopping.signal);
+  const start = () =>
+    run({
+      pgPool: pool,
+      taskList: tasks,
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: jobLogger(log),
+    });
+  const firstMs = options.restartMs ?? 500;
+  const maxMs = options.restartMaxMs ?? 5000;
+  let waitMs = firstMs;
+  let runner: Runner | null = null;
+  const watch = (r: Runner) => {
+    runner = r;
+    r.promise.then(
+      () => restart(r, null),
+      (error: unknown) => restart(r, error),
+    );
+  };
+  const restart = (stopped: Runner, error: unknown) => {
+    if (stopping.signal.aborted || runner !== stopped) return;
+    runner = null;
+    log.error({ err: error }, 'job workers stopped; starting them again');
+    const again = () => {
+      if (stopping.signal.aborted) return;
+      start().then(
+        async (r) => {
+          if (stopping.signal.aborted) return r.stop();
+          waitMs = firstMs;
+          log.warn({}, 'job workers started again');
+          watch(r);
+        },
+        (err: unknown) => {
+          log.warn({ err, retryInMs: waitMs }, 'job workers could not start; retrying');
+          setTimeout(again, waitMs);
+          waitMs = Math.min(waitMs * 2, maxMs);
+        },
+      );
+    };
+    setTimeout(again, waitMs);
+  };
+  watch(await start());
+  return {
+    get runner() {
+      return runner;
+    },
+    async stop() {
+      stopping.abort();
+      await runner?.stop();
+    },
+  };
+}
+
+/**
+ * A task that the database going away cannot lose. While it runs, its job's lock is renewed every
+ * `heartbeatMs` (the sweep treats a lock left unrenewed for JOB_ABANDONED_SECONDS as a dead
+ * worker's). When it ends, success or failure, it first waits for the database to answer:
+ * graphile-worker records the outcome once and does not retry it (a failed `failJob` was an
+ * unhandled rejection that ended the process, and left the job locked for four hours).
+ */
+function durableTask(pool: pg.Pool, task: Task, heartbeatMs: number, stopping: AbortSignal): Task {
+  return async (payload, helpers) => {
+    const { id, locked_by: lockedBy } = helpers.job;
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const beat = async () => {
+      let next = heartbeatMs;
+      try {
+        await pool.query(
+          'update graphile_worker._private_jobs set locked_at = now() where id = $1 and locked_by = $2',
+          [id, lockedBy],
+        );
+      } catch {
+        // The database is away: renew as soon as it is back, before anyone takes the lock for stale.
+        next = Math.min(heartbeatMs, 1000);
+      }
+      if (!done) timer = setTimeout(beat, next);
+    };
+    timer = setTimeout(beat, heartbeatMs);
+    try {
+      const result = await task(payload, helpers);
+      await untilDatabaseAnswers(pool, [helpers.abortSignal, stopping]);
+      return result;
+    } catch (error) {
+      await untilDatabaseAnswers(pool, [helpers.abortSignal, stopping]);
+      throw error;
+    } finally {
+      done = true;
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** Resolves once `select 1` succeeds, or when a signal aborts or OUTCOME_WAIT_MS have passed. */
+async function untilDatabaseAnswers(pool: pg.Pool, signals: AbortSignal[]): Promise<void> {
+  const deadline = Date.now() + OUTCOME_WAIT_MS;
+  let waitMs = 250;
+  for (;;) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch {
+      if (Date.now() > deadline || signals.some((s) => s.aborted)) return;
+      await new Promise((r) => setTimeout(r, waitMs));
+      waitMs = Math.min(waitMs * 2, 2000);
+    }
+  }
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_ABANDONED_SECONDS } from '../../platform/jobs.js';
 import { simpleLetterPdf } from '../../test/fixtures/letters.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
-import { ANALYSIS_DEADLINE_MINUTES, RESTART_REASON, STUCK_REASON, sweepStuckLetters } from './sweep.js';
+import { RESTART_REASON, STUCK_REASON, sweepStuckLetters } from './sweep.js';
 import { SEP } from './thumbnail-stream.js';
 
 let t: TestContext;
@@ -151,26 +152,33 @@ describe('no letter stays Processing for ever', () => {
     const crashed = await upload(agent, 'crashed.pdf', await simpleLetterPdf(RECIPIENTS[0]!));
     const lost = await upload(agent, 'lost.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
     const queued = await upload(agent, 'queued.pdf', await simpleLetterPdf(RECIPIENTS[2]!));
+    const running = await upload(agent, 'running.pdf', await simpleLetterPdf(RECIPIENTS[0]!));
+    const spent = await upload(agent, 'spent.pdf', await simpleLetterPdf(RECIPIENTS[1]!));
     const pool = t.services.pool;
     const age = (ids: string[]) =>
-      pool.query('update letters set updated_at = now() - make_interval(mins => $1) where id = any($2::text[])', [
-        ANALYSIS_DEADLINE_MINUTES + 1,
-        ids,
-      ]);
-    // `crashed`: its worker died mid-job, leaving the job locked. `lost`: its job vanished and it
-    // was already restarted once. `queued`: its job still waits in the queue.
-    await pool.query(
-      `update graphile_worker._private_jobs set locked_at = now() - interval '1 hour', locked_by = 'dead-worker' where key = $1`,
-      [`analyse:${crashed}`],
-    );
+      pool.query("update letters set updated_at = now() - interval '1 hour' where id = any($1::text[])", [ids]);
+    const lock = (id: string, by: string, secondsAgo: number) =>
+      pool.query(
+        `update graphile_worker._private_jobs set locked_at = now() - make_interval(secs => $2), locked_by = $3 where key = $1`,
+        [`analyse:${id}`, secondsAgo, by],
+      );
+    // `crashed`: its worker died mid-job, its lock unrenewed for a little longer than allowed (not
+    // the four hours graphile-worker waits). `lost`: its job vanished and it was already restarted
+    // once. `queued`: its job still waits in the queue. `running`: its worker renews its lock.
+    // `spent`: its job failed its last attempt without the letter being written.
+    await lock(crashed, 'dead-worker', JOB_ABANDONED_SECONDS + 5);
+    await lock(running, 'live-worker', JOB_ABANDONED_SECONDS - 10);
+    await pool.query('update graphile_worker._private_jobs set attempts = max_attempts where key = $1', [
+      `analyse:${spent}`,
+    ]);
     await pool.query('delete from graphile_worker._private_jobs where key = $1', [`analyse:${lost}`]);
     await pool.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
       lost,
       'Analysing',
       RESTART_REASON,
     ]);
-    await age([crashed, lost, queued]);
-    expect(await sweepStuckLetters(pool)).toEqual({ restarted: 1, failed: 1 });
+    await age([crashed, lost, queued, running, spent]);
+    expect(await sweepStuckLetters(pool)).toEqual({ restarted: 2, failed: 1 });
     expect(await sweepStuckLetters(pool)).toEqual({ restarted: 0, failed: 0 }); // nothing twice
     expect((await agent.get(`/api/letters/${lost}`)).json()).toMatchObject({
       status: 'Failed to Analyse',
@@ -179,6 +187,8 @@ describe('no letter stays Processing for ever', () => {
     await t.runJobs();
     expect((await agent.get(`/api/letters/${crashed}`)).json().status).toBe('Analysis Complete');
     expect((await agent.get(`/api/letters/${queued}`)).json().status).toBe('Analysis Complete');
+    expect((await agent.get(`/api/letters/${spent}`)).json().status).toBe('Analysis Complete');
+    expect((await agent.get(`/api/letters/${running}`)).json().status).toBe('Analysing');
     const history = async (id: string) =>
       (await agent.get(`/api/letters/${id}/history`))
         .json()

@@ -1,46 +1,53 @@
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction.js';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.js';
 import { publish } from '../../platform/events.js';
-import { addJob } from '../../platform/jobs.js';
+import { addJob, JOB_ABANDONED_SECONDS, type JobLog } from '../../platform/jobs.js';
 import { ANALYSE_TASK } from './analyse.js';
 
 export const SWEEP_TASK = 'sweep_stuck_letters';
-/** A letter still Processing this long after its last change, with no live job, has lost its analysis. */
-export const ANALYSIS_DEADLINE_MINUTES = 10;
+/** How often each worker process sweeps. */
+export const SWEEP_EVERY_MS = 15_000;
 export const RESTART_REASON = 'The analysis was interrupted and has been restarted.';
 export const STUCK_REASON = 'The analysis did not finish in time. Upload the file again.';
 
 /**
- * Runs every minute (graphile-worker's crontab), so that a letter never stays Processing for ever.
- * A letter past the deadline whose analysis job is gone, or held by a worker that died (whose lock
- * graphile-worker would only free after hours), gets its analysis queued once more; if that was
- * already done, it moves to Failed to Analyse with a reason. Each step is a history row. A job
- * still waiting in the queue (a backlog, a retry's backoff) is left to run.
+ * Runs every 15 s in each worker process, so that a letter never stays Processing for ever. A
+ * letter Analysing with no live analysis job gets its analysis queued once more; if that was
+ * already done, it moves to Failed to Analyse with a reason. Each step is a history row. A job is
+ * live while it waits in the queue with attempts left (a backlog, a retry's backoff), or while its
+ * worker renews its lock (every 10 s, platform/jobs.ts): a lock left unrenewed for
+ * `abandonedSeconds` (30 s) belongs to a worker that died or lost the database, whose job
+ * graphile-worker itself would only free after four hours. So a letter held by a dead worker is
+ * picked up again 30 to 45 s after the worker's last heartbeat.
  */
 export async function sweepStuckLetters(
   pool: pg.Pool,
-  deadlineMinutes = ANALYSIS_DEADLINE_MINUTES,
+  abandonedSeconds = JOB_ABANDONED_SECONDS,
 ): Promise<{ restarted: number; failed: number }> {
   return inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ id: string; account_id: string; restarted: boolean }>(
       `select l.id, l.account_id,
               exists (select 1 from letter_history h where h.letter_id = l.id and h.reason = $3) as restarted
          from letters l
-        where l.status = $1 and l.updated_at < now() - make_interval(mins => $2)
+        where l.status = $1 and l.updated_at < now() - make_interval(secs => $2)
           and not exists (
             select 1 from graphile_worker.jobs j
-             where j.key = 'analyse:' || l.id and (j.locked_at is null or j.locked_at > now() - make_interval(mins => $2)))
+             where j.key = 'analyse:' || l.id
+               and (j.locked_at > now() - make_interval(secs => $2)
+                    or (j.locked_at is null and j.attempts < j.max_attempts)))
         order by l.updated_at
         limit 500
         for update of l skip locked`,
-      [LETTER_STATUS.analysing, deadlineMinutes, RESTART_REASON],
+      [LETTER_STATUS.analysing, abandonedSeconds, RESTART_REASON],
     );
     let restarted = 0;
     let failed = 0;
     for (const r of rows) {
+      // The abandoned or spent job goes: a worker that comes back to it finds it gone.
+      await client.query('delete from graphile_worker._private_jobs where key = $1', [`analyse:${r.id}`]);
       if (!r.restarted) {
-        // A key held by a dead worker's job moves to a new job (graphile-worker's rule for locked jobs).
         await addJob(client, ANALYSE_TASK, { letterId: r.id }, { maxAttempts: 3, jobKey: `analyse:${r.id}` });
         await client.query('update letters set updated_at = now() where id = $1', [r.id]);
         await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
@@ -67,4 +74,36 @@ export async function sweepStuckLetters(
       await publish(client, { accountId, message: { type: 'refresh', entities: ['letters'] } });
     return { restarted, failed };
   });
+}
+
+/**
+ * Sweeps every `everyMs` in this process until the returned function is called. A round that fails
+ * (the database away) is logged; the round after one that failed only checks that the database
+ * answers, so that running jobs have renewed their locks before any is taken for abandoned.
+ */
+export function startSweep(pool: pg.Pool, log: JobLog, everyMs = SWEEP_EVERY_MS): () => void {
+  let running = false;
+  let afterFailure = false;
+  const round = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (afterFailure) {
+        await pool.query('select 1');
+        afterFailure = false;
+        return;
+      }
+      const swept = await sweepStuckLetters(pool);
+      if (swept.restarted || swept.failed) log.warn(swept, 'letters stuck in analysis restarted or failed');
+    } catch (error) {
+      afterFailure = true;
+      if (isDatabaseUnavailable(error)) log.debug({ err: error }, 'sweep skipped: the database is unavailable');
+      else log.error({ err: error }, 'sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void round(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
