@@ -11,7 +11,8 @@ import { PROPOSE_SPLIT_TASK } from './propose-split.js';
  * Split, first step: queues the job that finds where each letter starts (split_status
  * 'proposing'); nothing is cut until the user confirms the proposal. Asking again while a proposal
  * waits for review looks again. Refused (409) for a regular letter, while analysed, in the trash,
- * for an unreadable file, while the letters are looked for or cut, and once split.
+ * for an unreadable file, while the letters are looked for or cut (unless that step's job is gone),
+ * and once split.
  */
 export async function requestSplit(pool: pg.Pool, auth: Pick<AuthContext, 'accountId' | 'abilities'>, id: string) {
   await inTransaction(pool, async (client) => {
@@ -36,9 +37,19 @@ export async function requestSplit(pool: pg.Pool, auth: Pick<AuthContext, 'accou
     if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash to split it.');
     if (letter.status === LETTER_STATUS.corrupted)
       throw new AppError('CONFLICT', 'This file cannot be read, so it cannot be split.');
-    if (letter.split_status === 'proposing')
-      throw new AppError('CONFLICT', 'The letters of this file are already being looked for.');
-    if (letter.split_status === 'splitting') throw new AppError('CONFLICT', 'The letter is already being split.');
+    if (letter.split_status === 'proposing' || letter.split_status === 'splitting') {
+      // A step whose job is gone (lost with a dead worker's queue) may be started again; a live one may not.
+      const job = await client.query('select 1 from graphile_worker.jobs where key = any($1::text[])', [
+        [`split-propose:${id}`, `split:${id}`],
+      ]);
+      if (job.rowCount)
+        throw new AppError(
+          'CONFLICT',
+          letter.split_status === 'proposing'
+            ? 'The letters of this file are already being looked for.'
+            : 'The letter is already being split.',
+        );
+    }
     if (letter.split_status === 'split') throw new AppError('CONFLICT', 'The letter has already been split.');
     await client.query(
       `update letters set split_status = 'proposing', split_proposal = null, updated_at = now() where id = $1`,

@@ -219,6 +219,19 @@ describe('reviewing the cuts', () => {
     expect((await confirmNow()).json().message).toBe('The letter has already been split.');
   }, 60_000);
 
+  it('a step whose job was lost may be started again; a live one may not', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'run.pdf', await mergedPdf(RECIPIENTS, 2));
+    expect((await agent.post(`/api/letters/${id}/split`)).statusCode).toBe(202);
+    expect((await agent.post(`/api/letters/${id}/split`)).statusCode).toBe(409);
+    await t.services.pool.query('delete from graphile_worker._private_jobs where key = $1', [`split-propose:${id}`]);
+    expect((await agent.post(`/api/letters/${id}/split`)).statusCode).toBe(202);
+    await t.runJobs();
+    const answer = (await agent.get(`/api/letters/${id}/split`)).json();
+    expect(answer.split_status).toBe('proposed');
+    expect(answer.proposal.starts.map((s: { page: number }) => s.page)).toEqual([1, 3, 5]);
+  });
+
   it('regular letters and letters still analysed cannot be split', async () => {
     const { agent } = await signUpCompany(t.app);
     const res = await agent.upload('/api/letters/files?type=merged', 'run.pdf', await mergedPdf(RECIPIENTS, 1));
@@ -241,6 +254,22 @@ describe('reviewing the cuts', () => {
     await t.runJobs();
     expect((await agent.get(`/api/letters/${id}`)).json()).toMatchObject({ split_status: 'split', split_count: 3 });
     await t.runJobs();
+  });
+});
+
+describe('the split routes in the OpenAPI document', () => {
+  it('are described from their schemas', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    const confirm = doc.paths['/api/letters/{id}/split/confirm'].post;
+    expect(confirm.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { starts: { type: 'array', items: { type: 'integer' }, minItems: 2 } },
+      required: ['starts'],
+    });
+    expect(Object.keys(confirm.responses)).toEqual(expect.arrayContaining(['202', '404', '409', '422']));
+    const proposal = doc.paths['/api/letters/{id}/split'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(proposal)).toContain('signals');
+    expect(doc.paths['/api/letters/{id}/split'].post.responses['202']).toBeDefined();
   });
 });
 
