@@ -205,7 +205,8 @@ export function useEditUser(id: string) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: (body: EditUserBody) =>
-      api.put<{ message?: string; user?: UserRow }>(`/api/users/${encodeURIComponent(id)}`, body),
+      // 200 `{ message, user }`, or 202 `{ message, approval_id, status: "In Review" }` when it awaits approval.
+      api.put<InviteAnswer>(`/api/users/${encodeURIComponent(id)}`, body),
     onSuccess: () => invalidate(),
   });
 }

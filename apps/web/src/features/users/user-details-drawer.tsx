@@ -102,8 +102,11 @@ function UserDetails({
   const save = () => {
     if (!editing) return;
     edit.mutateAsync(roleEditorBody(editing)).then(
-      () => {
-        notify(ADMIN_MESSAGES.userEdited(user.email_address), { variant: 'success' });
+      (answer) => {
+        // A change that needs a supervisor's approval changes nothing yet: say so.
+        if (answer?.approval_id || answer?.status === 'In Review')
+          notify(answer.message || 'In Review', { variant: 'info' });
+        else notify(ADMIN_MESSAGES.userEdited(user.email_address), { variant: 'success' });
         setEditing(null);
       },
       (error) =>

@@ -388,6 +388,18 @@ describe('/users', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bob Baker' })).toBeNull());
   });
 
+  it('says an edit is waiting for approval when the server answers 202, not that it was made', async () => {
+    const waiting = "Your change to bob@example.com is waiting for a supervisor's approval.";
+    server.answers['PUT /api/users/u-bob'] = () =>
+      json(202, { message: waiting, approval_id: 'ap1', status: 'In Review' });
+    renderAt('/users?user=u-bob');
+    const panel = await screen.findByRole('dialog', { name: 'Bob Baker' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notified()).toContainEqual([waiting, 'info']));
+    expect(notified()).not.toContainEqual([ADMIN_MESSAGES.userEdited('bob@example.com'), 'success']);
+  });
+
   it('never lets anyone edit or delete themselves, and hides both without manage_users', async () => {
     renderAt('/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
