@@ -127,6 +127,9 @@ export function registerThumbnailStream(
             pending.delete(r.id);
             await send(r.id, r.thumbnail_key);
           }
+        } catch (error) {
+          // The database is away: the next recheck (5 s) or refresh tries again.
+          request.log.warn({ err: error }, 'thumbnail stream: recheck failed');
         } finally {
           checking = false;
         }
