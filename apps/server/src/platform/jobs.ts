@@ -126,9 +126,9 @@ export async function startWorkers(
     log.error({ err: error }, 'job workers stopped; starting them again');
     const again = () => {
       if (stopping.signal.aborted) return;
-      start().then(
+      starting = start().then(
         async (r) => {
-          if (stopping.signal.aborted) return r.stop();
+          if (stopping.signal.aborted) return r.stop().catch(() => {});
           waitMs = firstMs;
           log.warn({}, 'job workers started again');
           watch(r);
@@ -142,6 +142,7 @@ export async function startWorkers(
     };
     setTimeout(again, waitMs);
   };
+  let starting: Promise<unknown> = Promise.resolve();
   watch(await start());
   return {
     get runner() {
@@ -149,7 +150,9 @@ export async function startWorkers(
     },
     async stop() {
       stopping.abort();
-      await runner?.stop();
+      await starting;
+      // A runner that stopped by itself at this moment answers "already stopped": nothing to do.
+      await runner?.stop().catch(() => {});
     },
   };
 }
