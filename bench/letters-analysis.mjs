@@ -6,7 +6,8 @@
 // Two ways of loading it: `concurrency` letters in flight (upload to done; the poppler side runs the
 // same number at once), and a burst (all letters of a size uploaded at once, the queue drains them).
 // Poppler: what the job runs (poppler.ts): pdfinfo, pdftotext -f 1 -l 1 -bbox, pdftoppm -f 1 -l 1
-// -jpeg -jpegopt quality=80 -scale-to 300 -singlefile; for the split, pdftotext -bbox of every page.
+// -jpeg -jpegopt quality=80 -scale-to 300 -singlefile, and since issue 8 the window's ink (pdftoppm
+// -r 100 -gray over the barcode area); for the split, pdftotext -bbox of every page.
 // Usage: node bench/letters-analysis.mjs [lettersPerSize=30] [concurrency=4] [mergedRuns=3]
 // (after `npx tsc -b apps/server`; the product's WORKER_CONCURRENCY is left at its default of 4).
 import { execFile, spawnSync } from 'node:child_process';
@@ -57,6 +58,31 @@ async function popplerLetter(file) {
   await run(
     'pdftoppm',
     ['-f', '1', '-l', '1', '-jpeg', '-jpegopt', 'quality=80', '-scale-to', '300', '-singlefile', file, out],
+    BIG,
+  );
+  // The ink of the window, where the barcode is placed (decision 0008): page 1 in grey at 100 dpi,
+  // the barcode area only (poppler.ts inkCells).
+  await run(
+    'pdftoppm',
+    [
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-r',
+      '100',
+      '-gray',
+      '-x',
+      '78',
+      '-y',
+      '155',
+      '-W',
+      '355',
+      '-H',
+      '199',
+      '-singlefile',
+      file,
+    ],
     BIG,
   );
   return pages;

@@ -88,6 +88,8 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
     url: `/api/letters/${fx.letter}/split/confirm`,
     body: { starts: [1, 2] },
   }),
+  'POST /api/letters/:id/address-sheet': () => ({ url: `/api/letters/${fx.letter}/address-sheet` }),
+  'DELETE /api/letters/:id/address-sheet': () => ({ url: `/api/letters/${fx.letter}/address-sheet` }),
   'POST /api/letters/trash': () => ({ url: '/api/letters/trash', body: { uuids: [fx.letter] } }),
   'POST /api/letters/restore': () => ({ url: '/api/letters/restore', body: { uuids: [fx.letter] } }),
   'POST /api/letters/delete-permanently': () => ({

@@ -1,4 +1,8 @@
 import { findPostcode } from './postcode.js';
+import { looksLikeSentence, textSegments } from './text-lines.js';
+
+/** How far (mm) an address line may start from the name's left edge and still belong to the block. */
+const ADDRESS_COLUMN_TOLERANCE = 4;
 
 /** A rectangle on an A4 page, in millimetres from the top-left corner. */
 export interface Box {
@@ -145,7 +149,25 @@ export function readAddress(
 ): AddressReading {
   const inside = items.filter((i) => centreInside(i, window));
   if (inside.every((i) => i.text.trim() === '')) return { ok: false, reason: 'no_text_in_window' };
-  const lines = groupLineBoxes(inside).filter((l) => l.text !== '' && !IGNORED_LINE.some((re) => re.test(l.text)));
+  // The address is a column: the name's block and the blocks below it that start where it starts.
+  // Text beside it on the same baseline (a phone number, a reference in the window) is not part of
+  // it, and a sentence above it (the end of a paragraph, a return-address line) is never the name.
+  const lines: TextLine[] = [];
+  let column: number | null = null;
+  for (const segments of textSegments(inside)) {
+    const kept = segments.filter((seg) => !IGNORED_LINE.some((re) => re.test(seg.text)));
+    if (column === null) {
+      const name = kept.find((seg) => !looksLikeSentence(seg.text));
+      if (!name) continue;
+      column = name.x;
+      lines.push({ text: name.text, box: name });
+      continue;
+    }
+    const start = column;
+    const inColumn = kept.filter((seg) => Math.abs(seg.x - start) <= ADDRESS_COLUMN_TOLERANCE);
+    if (inColumn.length === 0) continue;
+    lines.push({ text: inColumn.map((seg) => seg.text).join(' '), box: unionBox(inColumn) });
+  }
   if (lines.length === 0) return { ok: false, reason: 'no_address_lines' };
   let postcodeIndex = -1;
   let postcode: string | null = null;

@@ -10,4 +10,5 @@ export * from './plans.js';
 export * from './postcode.js';
 export * from './roles.js';
 export * from './split.js';
+export * from './text-lines.js';
 export * from './validation.js';

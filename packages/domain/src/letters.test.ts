@@ -223,6 +223,22 @@ describe('address reader', () => {
     const reading = readAddress([t('Jane Doe', 22, 52), t('Somewhere', 22, 57)], window);
     expect(reading).toMatchObject({ ok: true, name: 'Jane Doe', lines: ['Somewhere'], postcode: null });
   });
+  it('reads the address as a column: text beside it is not part of it, a sentence above it is never the name', () => {
+    const page = [
+      t('If you would rather visit us, our branch is at:', 22, 44),
+      t('Mr Tom Baker', 22, 50),
+      t('FREEPHONE 0800 123 456', 70, 50),
+      t('10 Grove Road', 22, 55),
+      t('Ref 7781', 80, 55),
+      t('Bath BA1 2AB', 22, 60),
+    ];
+    expect(readAddress(page, window)).toMatchObject({
+      ok: true,
+      name: 'Mr Tom Baker',
+      lines: ['10 Grove Road', 'Bath BA1 2AB'],
+      postcode: 'BA1 2AB',
+    });
+  });
   it('gives the box of the address lines read, and skips a return address printed above them', () => {
     const reading = readAddress(
       [

@@ -266,7 +266,7 @@ export async function runAnalysis(
           where id = $1 and status = $3 and original_key is null`,
         [letterId, sheetKey, LETTER_STATUS.analysing, sheetSize],
       );
-    await client.query(
+    const updated = await client.query(
       `update letters set status = $2, status_reason = $3, num_pages = $4, recipient_name_snapshot = $5,
               recipient_address_snapshot = $6, postcode = $7, thumbnail_key = $8, layout = $10, updated_at = now()
         where id = $1 and status = $9`,
@@ -283,6 +283,9 @@ export async function runAnalysis(
         outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
       ],
     );
+    // Another run already recorded an outcome (a worker cut off while the sweep restarted it): the
+    // first one stands, and the history gets no second row.
+    if (!updated.rowCount) return;
     await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
       letterId,
       outcome.status,

@@ -25,6 +25,7 @@ import { addJob } from '../../platform/jobs.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { errorSchema } from '../identity/schemas.js';
 import { listSchema } from '../users/schemas.js';
+import { registerAddressSheetRoutes } from './address-sheet-routes.js';
 import { ANALYSE_TASK } from './analyse.js';
 import { registerSplitRoutes } from './split-routes.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
@@ -32,6 +33,14 @@ import { addLetterScope, type LetterScope, letterScope } from './visibility.js';
 
 export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const layoutSchema = z.object({
+  window: boxSchema,
+  address: boxSchema,
+  barcode: boxSchema.nullable(),
+  intrusions: z.array(z.object({ kind: z.enum(['text', 'graphic']), text: z.string().optional(), box: boxSchema })),
+});
 
 const letterSchema = z.object({
   uuid: z.string(),
@@ -61,13 +70,17 @@ const letterSchema = z.object({
   delivery_channels: z.array(z.string()),
   successful_delivery_channels: z.array(z.string()),
   unsuccessful_delivery_channels: z.array(z.string()),
+  /** Page 1 around the address, in mm from the top-left: drawn over the preview (null until analysed). */
+  layout: layoutSchema.nullable(),
+  /** An address sheet was put in front (an extra sheet); the uploaded file is kept. */
+  address_sheet: z.boolean(),
 });
 
 const COLUMNS = `l.id as uuid, l.name, l.document_type, l.source_type, l.status, l.force_status_error, l.status_reason,
   l.num_pages::int as num_pages, l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode, l.mark_for_deletion,
   l.processed, u.email as creator_email, u.name as creator_name, l.created_at, l.thumbnail_key is not null as has_thumbnail,
   l.parent_id as parent_uuid, l.split_status, l.split_count, l.has_been_posted, l.cloud_synced, l.delivered_on,
-  l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels`;
+  l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.layout, l.address_sheet`;
 
 type Row = Omit<z.infer<typeof letterSchema>, 'display_status' | 'creation_date' | 'delivered_on'> & {
   created_at: Date;
@@ -472,6 +485,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
   );
 
   registerSplitRoutes(app, { pool });
+  registerAddressSheetRoutes(app, { pool, blobs });
   registerThumbnailStream(app, { pool, blobs, hub }, listQuery, read, async (q, auth) => {
     const where = listConditions(q, auth.accountId, await letterScope(pool, auth));
     return { where: `${where} and ${tabCondition(q.tab as Tab, where)}`, params: where.params };

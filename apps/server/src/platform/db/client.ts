@@ -12,7 +12,9 @@ export interface Database {
 
 /** Opens a pool on the database and wraps it with Drizzle. */
 export function openDatabase(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A database host that drops packets instead of refusing them would otherwise hold a request (and
+  // /readyz) until the operating system gives up: 10 s to connect, then a 503.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));

@@ -170,9 +170,9 @@ function LayoutOverlay({ layout, widthPx }: { layout: LetterLayout; widthPx: num
   ];
   return (
     <Box data-testid="layout-overlay" sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
-      {boxes.map(({ kind, box, title }, i) => (
+      {boxes.map(({ kind, box, title }) => (
         <Box
-          key={`${kind}-${i}`}
+          key={`${kind}-${box.x}-${box.y}-${box.width}-${box.height}`}
           title={title}
           data-kind={kind}
           sx={{
