@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BlobStore } from './blobs.js';
 
 /** Working folders of Word conversions (modules/letters/docx.ts) and splits (split.ts) in the temp folder. */
-export const TEMP_PREFIXES = ['lp-docx-', 'lp-split-'] as const;
+export const TEMP_PREFIXES = ['lp-docx-', 'lp-split-', 'lp-sheet-'] as const;
 /** Nothing of ours runs this long: a conversion or a split untouched for an hour was killed. */
 export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 export const CLEANUP_INTERVAL_MS = 15 * 60 * 1000;

@@ -101,7 +101,14 @@ export function PdfViewerDialog({ open, onClose, url, title, layout, showLayout 
           <Close />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers sx={{ bgcolor: 'grey.100', p: { xs: 1, sm: 2 }, minHeight: 320 }}>
+      {/* The page may be taller than the dialog: the region takes focus so the keyboard can scroll it. */}
+      <DialogContent
+        dividers
+        tabIndex={0}
+        role="region"
+        aria-label={`${title}: page`}
+        sx={{ bgcolor: 'grey.100', p: { xs: 1, sm: 2 }, minHeight: 320 }}
+      >
         {loaded.state === 'loading' ? <Loading label={LETTER_MESSAGES.loadingDocument} minHeight={320} /> : null}
         {loaded.state === 'error' ? <MessageBanner kind="error">{MESSAGES.genericError}</MessageBanner> : null}
         {loaded.state === 'ready' ? (
