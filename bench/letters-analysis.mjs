@@ -275,25 +275,49 @@ try {
       continue;
     }
     await res.arrayBuffer();
-    // Until the merged letter is split, then until every letter cut from it is analysed (the database, every 20 ms).
-    let splitAt = null;
-    let state;
-    for (;;) {
-      ({
-        rows: [state],
-      } = await pool.query(
-        `select l.split_status, l.split_count,
-                (select count(*)::int from letters c where c.parent_id = l.id) as children,
-                (select count(*)::int from letters c where c.parent_id = l.id and c.status = 'Analysing') as analysing
-           from letters l where l.id = $1`,
-        [a.id],
-      ));
-      const now = performance.now();
-      if (!splitAt && state.split_status && state.split_status !== 'splitting') splitAt = now;
-      if (splitAt && (state.split_status !== 'split' || state.analysing === 0)) break;
-      if (now - s0 > 300_000) throw new Error('split not done after 300 s');
-      await new Promise((res2) => setTimeout(res2, 20));
+    // The split proposes its cut points first (a job), the user confirms them, then the letters are
+    // cut: the proposal and the cutting are timed apart (the user's review time is not ours).
+    const waitFor = async (done, from) => {
+      for (;;) {
+        const {
+          rows: [row],
+        } = await pool.query(
+          `select l.split_status, l.split_count,
+                  (select count(*)::int from letters c where c.parent_id = l.id) as children,
+                  (select count(*)::int from letters c where c.parent_id = l.id and c.status = 'Analysing') as analysing
+             from letters l where l.id = $1`,
+          [a.id],
+        );
+        if (done(row)) return { row, at: performance.now() };
+        if (performance.now() - from > 300_000) throw new Error(`split not done after 300 s (${row.split_status})`);
+        await new Promise((res2) => setTimeout(res2, 20));
+      }
+    };
+    const proposed = await waitFor((row) => row.split_status !== 'proposing', s0);
+    const proposal = await (
+      await fetch(`${product.url}/api/letters/${a.id}/split`, { headers: session.headers })
+    ).json();
+    const starts = (proposal.proposal?.starts ?? []).map((st) => st.page);
+    const c0 = performance.now();
+    const confirm = await fetch(`${product.url}/api/letters/${a.id}/split/confirm`, {
+      method: 'POST',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ starts }),
+    });
+    if (confirm.status !== 202) {
+      splitNotes.push(`confirm of run ${r} answered ${confirm.status}: ${(await confirm.text()).slice(0, 200)}`);
+      mergedRuns.push(run_);
+      continue;
     }
+    await confirm.arrayBuffer();
+    const cut = await waitFor((row) => row.split_status !== 'splitting', c0);
+    const analysed = await waitFor((row) => row.split_status !== 'split' || row.analysing === 0, c0);
+    const state = analysed.row;
+    // The split's own time: finding the letters plus cutting them.
+    const splitAt = s0 + (proposed.at - s0) + (cut.at - c0);
+    run_.proposalMs = round(proposed.at - s0);
+    run_.proposedStarts = starts.length;
+    run_.cutMs = round(cut.at - c0);
     const { rows: childStatuses } = await pool.query(
       'select status, count(*)::int as n from letters where parent_id = $1 group by status order by status',
       [a.id],
@@ -305,7 +329,7 @@ try {
       childLetters: state.children,
       splitDoneMs: round(splitAt - s0),
       splitPagesPerSecond: round((200 * 1000) / (splitAt - s0)),
-      childrenAnalysedMs: round(performance.now() - s0),
+      childrenAnalysedMs: round(performance.now() - c0 + (proposed.at - s0)),
       childStatuses: Object.fromEntries(childStatuses.map((c) => [c.status, c.n])),
     });
     mergedRuns.push(run_);
@@ -332,7 +356,7 @@ try {
           popplerPagesPerSecond: round((200 * 1000) / median(popplerText)),
           ratio: round(median(popplerText) / median(splitDone), 2),
           popplerTextPlusSeparateAndUniteMedianMs: median(popplerTextAndFiles),
-          note: 'product: POST /split (202) until split_status is split; poppler: pdftotext -bbox of all 200 pages; the second poppler figure adds pdfseparate and one pdfunite per letter (what split.ts also runs)',
+          note: 'product: POST /split (202) until the proposal is ready, plus POST /split/confirm (202) with the proposed starts until split_status is split (the review between them is not timed); poppler: pdftotext -bbox of all 200 pages; the second poppler figure adds pdfseparate and one pdfunite per letter (what split.ts also runs)',
         }
       : {
           skipped: true,

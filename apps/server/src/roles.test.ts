@@ -246,7 +246,7 @@ describe('letters survive restarts and crashes', () => {
     await new Promise((r) => worker.once('exit', r));
     expect(await status(crashed)).toBe('Analysing');
 
-    // Its job stays locked by the dead worker; the sweep (every minute, here with no deadline)
+    // Its job stays locked by the dead worker; the sweep (every 15 s, here with no deadline)
     // queues the analysis again, and the next worker finishes both letters.
     const { sweepStuckLetters } = await import('./modules/letters/sweep.js');
     expect((await sweepStuckLetters(pool, 0)).restarted).toBeGreaterThanOrEqual(1);

@@ -242,6 +242,33 @@ describe('supervisor approvals', () => {
     expect(rows).toEqual([{ actor_email: supervisor.email }]);
   });
 
+  it('sends a removal to approval too: the member stays until it is approved', async () => {
+    const { owner, supervisor, requester } = await setup();
+    const member = await addMember(t, owner.me.account.id, { permissions: { operational: ['create_letter'] } });
+    const asked = await requester.agent.delete(`/api/users/${member.userId}`);
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({ status: 'In Review' });
+    expect(asked.json().message).toContain(member.email);
+    expect((await owner.agent.get(`/api/users/${member.userId}`)).statusCode).toBe(200);
+    // The owner cannot be the subject of a removal request, nor can the requester themselves.
+    for (const target of [owner.me.user.id, requester.userId]) {
+      const before = await databaseFingerprint(t.services.pool);
+      expect((await requester.agent.delete(`/api/users/${target}`)).statusCode).toBe(403);
+      expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    }
+    const approved = await supervisor.agent.post('/api/approvals/decide', {
+      approval_id: asked.json().approval_id,
+      verdict: 'approve',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await owner.agent.get(`/api/users/${member.userId}`)).statusCode).toBe(404);
+    const { rows } = await t.services.pool.query(
+      `select actor_email from audit_log where account_id = $1 and action = 'user.deleted' and entity_id = $2`,
+      [owner.me.account.id, member.userId],
+    );
+    expect(rows).toEqual([{ actor_email: supervisor.email }]);
+  });
+
   it('never asks for approval of what cannot be done, and a supervisor cannot approve a change to themselves', async () => {
     const { owner, supervisor, requester } = await setup();
     const member = await addMember(t, owner.me.account.id, { permissions: { operational: ['create_letter'] } });

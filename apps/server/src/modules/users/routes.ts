@@ -13,6 +13,7 @@ import {
 } from '@lp/domain';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
+import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
@@ -275,43 +276,79 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
     },
   );
 
+  /** Removes a member at once (their sessions end); the caller holds the transaction. */
+  async function removeMember(client: import('pg').ClientBase, actor: AuthContext, id: string) {
+    await client.query('select 1 from users where id = $1 and account_id = $2 for update', [id, actor.accountId]);
+    const before = await getMember(client, actor.accountId, id, actor.userId);
+    assertEditable(actor.userId, before);
+    await client.query('delete from users where id = $1', [id]);
+    await writeAudit(client, actor, {
+      action: 'user.deleted',
+      entityType: 'user',
+      entityId: id,
+      before,
+      after: null,
+    });
+    await publish(client, {
+      accountId: actor.accountId,
+      userIds: [id],
+      message: { type: 'auth_message', message: 'session_expired' },
+    });
+    await publish(client, {
+      accountId: actor.accountId,
+      message: { type: 'refresh', entities: ['users', 'departments'] },
+    });
+  }
+
+  // A removal waits for approval like an edit; approving removes the member then.
+  registerApprovalHandler('user_delete', async (client, approval, decider) => {
+    if (approval.entity_id === decider.userId)
+      throw new AppError('PERMISSION_DENIED', 'You cannot approve a change to your own account.');
+    await removeMember(client, decider, approval.entity_id);
+  });
+
   app.delete(
     '/api/users/:id',
     {
       schema: {
         tags: ['users'],
-        summary: 'Remove a member; their sessions end at once',
+        summary:
+          'Remove a member; their sessions end at once (202 "In Review" when manage_users needs a supervisor’s approval)',
         params: idParams,
-        response: { 204: z.null(), 403: errorSchema, 404: errorSchema },
+        response: {
+          202: z.object({ message: z.string(), approval_id: z.string(), status: z.literal('In Review') }),
+          204: z.null(),
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
       config: { access: { kind: 'member', anyOf: ['manage_users'] } },
     },
     async (request, reply) => {
       const auth = request.auth!;
       const { id } = request.params as { id: string };
-      await inTransaction(pool, async (client) => {
-        await client.query('select 1 from users where id = $1 and account_id = $2 for update', [id, auth.accountId]);
-        const before = await getMember(client, auth.accountId, id, auth.userId);
-        assertEditable(auth.userId, before);
-        await client.query('delete from users where id = $1', [id]);
-        await writeAudit(client, auth, {
-          action: 'user.deleted',
-          entityType: 'user',
+      const pending = await inTransaction(pool, async (client) => {
+        if (!needsApproval(auth.row, 'manage_users')) {
+          await removeMember(client, auth, id);
+          return null;
+        }
+        // Checked now (the member, oneself, the owner), so a supervisor is not asked to approve what cannot run.
+        const member = await getMember(client, auth.accountId, id, auth.userId);
+        assertEditable(auth.userId, member);
+        const approvalId = await requestApproval(client, auth, {
+          task: 'manage_users',
+          entityType: 'user_delete',
           entityId: id,
-          before,
-          after: null,
+          payload: {},
+          description: `${auth.row.name} asks to remove ${member.user_name || member.email_address} (${member.email_address}) from the company.`,
         });
-        await publish(client, {
-          accountId: auth.accountId,
-          userIds: [id],
-          message: { type: 'auth_message', message: 'session_expired' },
-        });
-        await publish(client, {
-          accountId: auth.accountId,
-          message: { type: 'refresh', entities: ['users', 'departments'] },
-        });
+        return {
+          message: `Removing ${member.email_address} is waiting for a supervisor's approval.`,
+          approval_id: approvalId,
+          status: 'In Review' as const,
+        };
       });
-      return reply.status(204).send(null);
+      return pending ? reply.status(202).send(pending) : reply.status(204).send(null);
     },
   );
 

@@ -214,7 +214,8 @@ export function useEditUser(id: string) {
 export function useDeleteUser(id: string) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: () => api.delete<void>(`/api/users/${encodeURIComponent(id)}`),
+    // 204, or 202 `{ message, approval_id, status: "In Review" }` when it awaits approval.
+    mutationFn: () => api.delete<InviteAnswer | undefined>(`/api/users/${encodeURIComponent(id)}`),
     // Not awaited: the deleted record's details would refetch (404) before the panel can close.
     onSuccess: () => {
       void invalidate();

@@ -116,8 +116,11 @@ function UserDetails({
 
   const confirmRemoval = () =>
     remove.mutateAsync().then(
-      () => {
-        notify(`User ${user.email_address} deleted`, { variant: 'success' });
+      (answer) => {
+        // A removal that needs a supervisor's approval removes nobody yet: say so.
+        if (answer?.approval_id || answer?.status === 'In Review')
+          notify(answer.message || 'In Review', { variant: 'info' });
+        else notify(`User ${user.email_address} deleted`, { variant: 'success' });
         setConfirmDelete(false);
         onClose();
       },
