@@ -96,6 +96,12 @@ export async function analysePdf(
   }
   const local = blobs.localPath(thumbnailKey).replace(/\.jpg$/, '');
   await mkdir(path.dirname(local), { recursive: true });
+  // The window's ink (for the barcode) is read while the thumbnail is drawn: two short poppler
+  // runs side by side instead of one after the other. Its failure is looked at only if it is needed.
+  const inkRead = inkCells(file, 1, BARCODE_AREAS.DL).then(
+    (cells) => ({ cells }),
+    (error: unknown) => ({ error }),
+  );
   // A page that cannot be rendered (within its time and memory) leaves the letter without a
   // thumbnail, not without an analysis.
   const made = await thumbnail(file, local).then(
@@ -134,14 +140,12 @@ export async function analysePdf(
   }
   // The barcode goes where the letter leaves room in the window: read the ink there (text,
   // drawings and pictures alike) and place it clear of the address and of everything else.
-  let ink: Awaited<ReturnType<typeof inkCells>>;
-  try {
-    ink = await inkCells(file, 1, BARCODE_AREAS.DL);
-  } catch (error) {
-    if (error instanceof PdfError) return { ...pdfFailure(error, info.pages), ...found };
-    throw error;
+  const ink = await inkRead;
+  if ('error' in ink) {
+    if (ink.error instanceof PdfError) return { ...pdfFailure(ink.error, info.pages), ...found };
+    throw ink.error;
   }
-  const layout = analyseLayout(words, ink, reading.box, BARCODE_AREAS.DL);
+  const layout = analyseLayout(words, ink.cells, reading.box, BARCODE_AREAS.DL);
   if (!layout.barcode)
     return {
       status: LETTER_STATUS.barcodeAreaNotEmpty,
