@@ -503,8 +503,9 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
       blob_key: string;
       source_key: string | null;
       thumbnail_key: string | null;
+      original_key: string | null;
     }>(
-      'select id, status, mark_for_deletion, blob_key, source_key, thumbnail_key from letters where account_id = $1 and id = any($2::text[]) for update',
+      'select id, status, mark_for_deletion, blob_key, source_key, thumbnail_key, original_key from letters where account_id = $1 and id = any($2::text[]) for update',
       [accountId, uuids],
     );
     if (rows.length !== new Set(uuids).size) throw new AppError('NOT_FOUND');
@@ -586,7 +587,10 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
           throw new AppError('CONFLICT', 'Only letters in the trash can be deleted permanently.');
         await client.query('delete from letters where id = any($1::text[])', [uuids]);
         await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
-        return rows.flatMap((r) => [r.blob_key, r.source_key, r.thumbnail_key].filter((k): k is string => !!k));
+        // The file sent, the upload it was converted or made from, and the thumbnail.
+        return rows.flatMap((r) =>
+          [r.blob_key, r.source_key, r.original_key, r.thumbnail_key].filter((k): k is string => !!k),
+        );
       });
       // Files go after the rows are gone for good: a failure here leaves an orphan file, never a letter without its file.
       await Promise.all(files.map((k) => blobs.delete(k)));

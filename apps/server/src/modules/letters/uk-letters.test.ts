@@ -181,4 +181,21 @@ describe('letters with no room for the barcode', () => {
     const history = (await owner.get(`/api/letters/${id}/history`)).json() as { rows: { reason: string | null }[] };
     expect(history.rows.map((r) => r.reason)).toContain('Address sheet added in front of the letter');
   }, 120_000);
+
+  it('deleting a letter for good removes the sent file with its sheet and the uploaded one', async () => {
+    const [letter] = blockedLetters();
+    const id = (await uploadAll([letter!])).get(letter!.file)!;
+    expect((await owner.post(`/api/letters/${id}/address-sheet`)).statusCode).toBe(202);
+    await t.runJobs();
+    const { rows } = await t.services.pool.query<{ blob_key: string; original_key: string }>(
+      'select blob_key, original_key from letters where id = $1',
+      [id],
+    );
+    const keys = [rows[0]!.blob_key, rows[0]!.original_key];
+    expect(keys[0]).not.toBe(keys[1]);
+    for (const key of keys) expect(await t.services.blobs.exists(key)).toBe(true);
+    expect((await owner.post('/api/letters/trash', { uuids: [id] })).statusCode).toBe(200);
+    expect((await owner.post('/api/letters/delete-permanently', { uuids: [id] })).statusCode).toBe(200);
+    for (const key of keys) expect(await t.services.blobs.exists(key)).toBe(false);
+  }, 60_000);
 });
