@@ -9,6 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { useSupportedNode } from '../scripts/runtime.mjs';
+
+// The product's runtime (Node 24 or newer), like every bench (scripts/runtime.mjs).
+if (isMainThread) await useSupportedNode();
 
 const PAGE = 4096;
 

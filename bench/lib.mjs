@@ -4,6 +4,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { useSupportedNode } from '../scripts/runtime.mjs';
+
+// A bench measures the product on its own runtime (Node 24 or newer): a bench started on an older
+// Node runs again on the pinned one (scripts/runtime.mjs), and the product it starts runs on it too.
+await useSupportedNode();
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

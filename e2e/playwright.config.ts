@@ -45,7 +45,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node apps/server/dist/main.js`,
+    // The product runs on the same Node as Playwright (Node 24, scripts/runtime.mjs).
+    command: `rm -rf "${E2E_DATA_DIR}" && "${process.execPath}" apps/server/dist/main.js`,
     cwd: path.join(import.meta.dirname, '..'),
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,

@@ -7,6 +7,9 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages, ROOT, run, step } from './lib.mjs';
+import { useSupportedNode } from './runtime.mjs';
+
+await useSupportedNode();
 
 const BIN = '/usr/lib/postgresql/15/bin';
 ensureSystemPackages([

@@ -3,6 +3,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, ensureSystemPackages, ROOT } from './lib.mjs';
+import { useSupportedNode } from './runtime.mjs';
+
+// On Node 24 or newer: the machine's own, or the pinned one fetched into .runtime/ (runtime.mjs).
+await useSupportedNode();
 
 try {
   ensureDependencies();

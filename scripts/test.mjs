@@ -4,6 +4,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureDependencies, ensureSystemPackages, ROOT, run, step } from './lib.mjs';
+import { useSupportedNode } from './runtime.mjs';
+
+// Every test runs on the product's runtime, Node 24 or newer (runtime.mjs).
+await useSupportedNode();
+console.log(`Node ${process.versions.node}`);
 
 const args = new Set(process.argv.slice(2));
 const reports = path.join(ROOT, 'test-results');
