@@ -82,6 +82,8 @@ function installPinned() {
  */
 export async function useSupportedNode() {
   if (major(process.versions.node) >= NODE_MAJOR) return;
+  // Only to measure the old runtime beside the new one (bench/README.md); never for the product.
+  if (process.env.LP_ANY_NODE === '1') return;
   let bin;
   try {
     bin = installPinned();
