@@ -137,7 +137,6 @@ const PDFJS_OPTIONS = {
   standardFontDataUrl: `${PDFJS_DIR}/standard_fonts/`,
   cMapUrl: `${PDFJS_DIR}/cmaps/`,
   cMapPacked: true,
-  isEvalSupported: false,
   verbosity: 0,
 };
 
@@ -196,7 +195,8 @@ async function pdfjsAnalyse(file, allPages) {
       ...inkChecks(width, height, INK_DPI, grey),
     };
   } finally {
-    await doc.destroy();
+    // pdf.js 6 tears a document down through its loading task (PDFDocumentProxy.destroy is gone).
+    await doc.loadingTask.destroy();
   }
 }
 

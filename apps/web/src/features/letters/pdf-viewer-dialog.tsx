@@ -57,8 +57,9 @@ export function PdfViewerDialog({ open, onClose, url, title, layout, showLayout 
     if (!open) return;
     setLoaded({ state: 'loading' });
     setPage(1);
-    // No eval (the CSP allows none); fonts the file does not embed are drawn with the system's.
-    const task = getDocument({ url, withCredentials: true, isEvalSupported: false });
+    // pdf.js 6 has no eval at all (the CSP allows none: its isEvalSupported option is gone); fonts the
+    // file does not embed are drawn with the system's.
+    const task = getDocument({ url, withCredentials: true });
     let live = true;
     task.promise.then(
       (doc) => {

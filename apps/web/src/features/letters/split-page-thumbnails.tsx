@@ -8,12 +8,12 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 
 export type PdfState = { state: 'loading' } | { state: 'error' } | { state: 'ready'; doc: PDFDocumentProxy };
 
-/** The PDF at `url`, loaded once by pdf.js for the page thumbnails (no eval: the CSP allows none). */
+/** The PDF at `url`, loaded once by pdf.js for the page thumbnails (pdf.js 6 has no eval: the CSP allows none). */
 export function usePdfDocument(url: string): PdfState {
   const [loaded, setLoaded] = useState<PdfState>({ state: 'loading' });
   useEffect(() => {
     setLoaded({ state: 'loading' });
-    const task = getDocument({ url, withCredentials: true, isEvalSupported: false });
+    const task = getDocument({ url, withCredentials: true });
     let live = true;
     task.promise.then(
       (doc) => {
