@@ -36,6 +36,8 @@ async function measure(pathname, cookie) {
   return {
     path: pathname,
     files: scripts.length,
+    // BUNDLE_FILES=1 lists each script with its gzip size (KB), to see what a page loads.
+    ...(process.env.BUNDLE_FILES ? { list: scripts.map((s) => `${s.url} ${(s.gzip / 1024).toFixed(1)}`) } : {}),
     rawKB: +(sum('raw') / 1024).toFixed(1),
     gzipKB: +(sum('gzip') / 1024).toFixed(1),
   };

@@ -156,9 +156,11 @@ try {
               'letters/' || acc || '/' || id || '.pdf',
               case when status not in ('Analysing', 'Corrupted') then 'thumbnails/' || id || '.jpg' end,
               pages * 41000,
-              -- Letters still Processing are the newest (older ones would be taken by the stuck-analysis sweep).
+              -- Letters still Processing are the newest. Their jobs are not seeded, and the sweep restarts an
+              -- Analysing letter with no live job 30 s after its last change (decision 0013): their change
+              -- time is set past the run, so the sweep's work is not measured as the list's.
               case when status = 'Analysing' then now() - interval '30 seconds' else created end,
-              case when status = 'Analysing' then now() - interval '27 seconds' else created + interval '3 seconds' end,
+              case when status = 'Analysing' then now() + interval '1 hour' else created + interval '3 seconds' end,
               case when status in ('Delivered', 'Posted', 'Sent as Email Attachment') then created + interval '2 days' end,
               status = 'Posted'
          from (
