@@ -1,4 +1,5 @@
 import { LETTER_MESSAGES, LETTER_STATUS } from '@lp/domain';
+import type { PoolClient } from 'pg';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import { inTransaction } from '../../platform/db/transaction.js';
@@ -22,13 +23,24 @@ interface SheetRow {
   blob_key: string;
 }
 
+/** The letter's history row, its analysis job and the live refresh, with the change that made it Analysing. */
+async function analyseAgain(client: PoolClient, id: string, accountId: string, reason: string) {
+  await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+    id,
+    LETTER_STATUS.analysing,
+    reason,
+  ]);
+  await addJob(client, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
+  await publish(client, { accountId, message: { type: 'refresh', entities: ['letters'] } });
+}
+
 /**
  * The one-click fix of a letter whose window leaves the barcode no room: an address sheet in front
  * (made by the analysis job, which then analyses the letter again from the sheet), and its undo.
  * The uploaded file is always kept.
  */
 export function registerAddressSheetRoutes(app: App, { pool, blobs }: Pick<AppDeps, 'pool' | 'blobs'>) {
-  const lockLetter = async (client: import('pg').PoolClient, id: string, accountId: string) => {
+  const lockLetter = async (client: PoolClient, id: string, accountId: string) => {
     const { rows } = await client.query<SheetRow>(
       `select status, document_type, mark_for_deletion, recipient_name_snapshot, address_sheet, original_key, blob_key
          from letters where id = $1 and account_id = $2 for update`,
@@ -67,13 +79,7 @@ export function registerAddressSheetRoutes(app: App, { pool, blobs }: Pick<AppDe
             where id = $1`,
           [id, LETTER_STATUS.analysing],
         );
-        await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-          id,
-          LETTER_STATUS.analysing,
-          'Address sheet added in front of the letter',
-        ]);
-        await addJob(client, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
-        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+        await analyseAgain(client, id, auth.accountId, 'Address sheet added in front of the letter');
       });
       return reply
         .status(202)
@@ -111,13 +117,7 @@ export function registerAddressSheetRoutes(app: App, { pool, blobs }: Pick<AppDe
             where id = $1`,
           [id, LETTER_STATUS.analysing],
         );
-        await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-          id,
-          LETTER_STATUS.analysing,
-          'Address sheet taken off',
-        ]);
-        await addJob(client, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
-        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+        await analyseAgain(client, id, auth.accountId, 'Address sheet taken off');
       });
       // The sheet's file belongs to no letter now.
       if (sheetKey) await blobs.delete(sheetKey);

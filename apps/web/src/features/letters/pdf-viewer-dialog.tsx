@@ -12,16 +12,13 @@ import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
-// The worker is part of our own build (a hashed file under /assets), never fetched from a CDN.
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
 import type { LayoutBox, LetterLayout } from './api';
 import { LETTER_MESSAGES } from './messages';
-
-GlobalWorkerOptions.workerSrc = workerUrl;
+import { usePdfDocument } from './pdf-document';
 
 export interface PdfViewerDialogProps {
   open: boolean;
@@ -34,8 +31,6 @@ export interface PdfViewerDialogProps {
   /** Whether the outline starts shown (it can be switched off and on). */
   showLayout?: boolean;
 }
-
-type Loaded = { state: 'loading' } | { state: 'error' } | { state: 'ready'; doc: PDFDocumentProxy };
 
 /** The next page number after a step, kept within 1..pages. */
 export function stepPage(page: number, step: number, pages: number): number {
@@ -50,32 +45,11 @@ export function PdfViewerDialog({ open, onClose, url, title, layout, showLayout 
   const [outlined, setOutlined] = useState(showLayout);
   const fullScreen = useMediaQuery(`(max-width:${BREAKPOINTS.small - 0.05}px)`);
   const titleId = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const loaded = usePdfDocument(url, 'pdf viewer', open);
   const [page, setPage] = useState(1);
-
-  useEffect(() => {
-    if (!open) return;
-    setLoaded({ state: 'loading' });
-    setPage(1);
-    // pdf.js 6 has no eval at all (the CSP allows none: its isEvalSupported option is gone); fonts the
-    // file does not embed are drawn with the system's.
-    const task = getDocument({ url, withCredentials: true });
-    let live = true;
-    task.promise.then(
-      (doc) => {
-        if (live) setLoaded({ state: 'ready', doc });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        console.warn('pdf viewer: the document could not be loaded', error);
-        setLoaded({ state: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-      void task.destroy();
-    };
-  }, [open, url]);
+  // A new file opens on its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page resets when the file or the dialog changes
+  useEffect(() => setPage(1), [url, open]);
 
   const pages = loaded.state === 'ready' ? loaded.doc.numPages : 0;
   const go = (step: number) => setPage((p) => stepPage(p, step, pages));

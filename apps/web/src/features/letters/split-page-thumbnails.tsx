@@ -1,36 +1,13 @@
 import Box from '@mui/material/Box';
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
-// The worker is part of our own build (a hashed file under /assets), never fetched from a CDN.
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
+import { usePdfDocument as loadPdf, type PdfState } from './pdf-document';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+export type { PdfState };
 
-export type PdfState = { state: 'loading' } | { state: 'error' } | { state: 'ready'; doc: PDFDocumentProxy };
-
-/** The PDF at `url`, loaded once by pdf.js for the page thumbnails (pdf.js 6 has no eval: the CSP allows none). */
+/** The PDF at `url`, loaded once by pdf.js for the page thumbnails. */
 export function usePdfDocument(url: string): PdfState {
-  const [loaded, setLoaded] = useState<PdfState>({ state: 'loading' });
-  useEffect(() => {
-    setLoaded({ state: 'loading' });
-    const task = getDocument({ url, withCredentials: true });
-    let live = true;
-    task.promise.then(
-      (doc) => {
-        if (live) setLoaded({ state: 'ready', doc });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        console.warn('split review: the document could not be loaded', error);
-        setLoaded({ state: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-      void task.destroy();
-    };
-  }, [url]);
-  return loaded;
+  return loadPdf(url, 'split review');
 }
 
 /** Width of a page thumbnail in CSS pixels; the height follows the page's shape. */
