@@ -12,6 +12,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embe
 import { ERRORS } from './platform/errors.js';
 import { ALL_ENTITIES } from './platform/events.js';
 import { letterDocx } from './test/fixtures/letters.js';
+import { waitForAnalysisLock } from './test/jobs.js';
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 
@@ -150,17 +151,7 @@ describe('the database stopped and started while a job runs', () => {
 
     const probe = new pg.Pool({ connectionString: db.url, max: 1 });
     probe.on('error', () => {});
-    await expect
-      .poll(
-        async () =>
-          (
-            await probe.query('select 1 from graphile_worker.jobs where key = $1 and locked_at is not null', [
-              `analyse:${letterId}`,
-            ])
-          ).rowCount,
-        { timeout: 20_000, interval: 10 },
-      )
-      .toBe(1);
+    await waitForAnalysisLock(probe, letterId);
     await probe.end();
 
     // PostgreSQL stops (fast shutdown: every connection is cut) while the job runs.

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from './config.js';
 import { TEMPLATE_DB, withDatabase } from './test/global-setup.js';
+import { waitForAnalysisLock } from './test/jobs.js';
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 
@@ -231,17 +232,7 @@ describe('letters survive restarts and crashes', () => {
 
     // A worker starts, takes the Word letter, and dies (SIGKILL) while LibreOffice converts it.
     const worker = await startProcess(env, 'worker', 0);
-    await expect
-      .poll(
-        async () =>
-          (
-            await pool.query('select 1 from graphile_worker.jobs where key = $1 and locked_at is not null', [
-              `analyse:${crashed}`,
-            ])
-          ).rowCount,
-        { timeout: 20_000, interval: 10 },
-      )
-      .toBe(1);
+    await waitForAnalysisLock(pool, crashed);
     worker.kill('SIGKILL');
     await new Promise((r) => worker.once('exit', r));
     expect(await status(crashed)).toBe('Analysing');

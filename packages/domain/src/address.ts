@@ -1,5 +1,5 @@
 import { findPostcode } from './postcode.js';
-import { looksLikeSentence, textSegments } from './text-lines.js';
+import { baselineGroups, looksLikeSentence, textSegments } from './text-lines.js';
 
 /** How far (mm) an address line may start from the name's left edge and still belong to the block. */
 const ADDRESS_COLUMN_TOLERANCE = 4;
@@ -99,21 +99,13 @@ export interface TextLine {
 
 /** Groups text items into lines (same baseline within half a line height), left to right, with their boxes. */
 export function groupLineBoxes(items: readonly TextItem[]): TextLine[] {
-  const sorted = [...items].filter((i) => i.text.trim() !== '').sort((a, b) => a.y - b.y || a.x - b.x);
-  const lines: { y: number; height: number; items: TextItem[] }[] = [];
-  for (const item of sorted) {
-    const line = lines.at(-1);
-    if (line && Math.abs(item.y - line.y) <= Math.max(line.height, item.height) / 2) line.items.push(item);
-    else lines.push({ y: item.y, height: item.height, items: [item] });
-  }
-  return lines.map((l) => ({
-    text: l.items
-      .sort((a, b) => a.x - b.x)
+  return baselineGroups(items).map((line) => ({
+    text: line
       .map((i) => i.text.trim())
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim(),
-    box: unionBox(l.items),
+    box: unionBox(line),
   }));
 }
 
@@ -130,6 +122,11 @@ export function unionBox(boxes: readonly Box[]): Box {
   const x1 = Math.max(...boxes.map((b) => b.x + b.width));
   const y1 = Math.max(...boxes.map((b) => b.y + b.height));
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** A box made larger by `by` mm on every side. */
+export function grow(box: Box, by: number): Box {
+  return { x: box.x - by, y: box.y - by, width: box.width + 2 * by, height: box.height + 2 * by };
 }
 
 /** True when two boxes share some area. */
@@ -211,12 +208,7 @@ export function placeBarcode(
   space: { width: number; height: number } = BARCODE_SPACE,
 ): Box | null {
   const g = BARCODE_GAP;
-  const kept: Box = {
-    x: address.x - g,
-    y: address.y - g,
-    width: address.width + 2 * g,
-    height: address.height + 2 * g,
-  };
+  const kept = grow(address, g);
   const fits = (b: Box) =>
     b.x >= area.x - 1e-6 &&
     b.y >= area.y - 1e-6 &&
@@ -297,13 +289,7 @@ export function analyseLayout(
   address: Box,
   area: Box = BARCODE_AREAS[DEFAULT_TEMPLATE],
 ): PageLayout {
-  const g = BARCODE_GAP;
-  const kept: Box = {
-    x: address.x - g,
-    y: address.y - g,
-    width: address.width + 2 * g,
-    height: address.height + 2 * g,
-  };
+  const kept = grow(address, BARCODE_GAP);
   const inArea = words.filter((w) => w.text.trim() !== '' && overlaps(w, area));
   const texts: Intrusion[] = groupLineBoxes(inArea.filter((w) => !overlaps(w, kept))).map((l) => ({
     kind: 'text',
@@ -311,7 +297,7 @@ export function analyseLayout(
     box: l.box,
   }));
   // Ink that no word explains is a graphic: a logo, a rule, a tint, a picture.
-  const covers = inArea.map((w) => ({ x: w.x - 0.5, y: w.y - 0.5, width: w.width + 1, height: w.height + 1 }));
+  const covers = inArea.map((w) => grow(w, 0.5));
   const loose = ink.filter((c) => !overlaps(c, kept) && !covers.some((w) => contains(w, c)));
   const graphics: Intrusion[] = components(loose).map((box) => ({ kind: 'graphic', box }));
   const intrusions = [...texts, ...graphics].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);

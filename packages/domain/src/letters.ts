@@ -19,6 +19,14 @@ export const LETTER_STATUS = {
   failedToAnalyse: 'Failed to Analyse',
 } as const;
 
+/** Statuses from which an address sheet may be taken off again (nothing is on its way yet). */
+export const ADDRESS_SHEET_REMOVABLE_STATUSES: readonly string[] = [
+  LETTER_STATUS.analysisComplete,
+  LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.invalidPostcode,
+  LETTER_STATUS.failedToAnalyse,
+];
+
 export type RawLetterStatus = (typeof LETTER_STATUS)[keyof typeof LETTER_STATUS];
 
 /** A scheduled letter's raw status starts with this text, followed by the date and time. */

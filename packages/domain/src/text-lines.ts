@@ -62,8 +62,11 @@ export interface TextSegment extends Box {
 /** A horizontal gap this wide (mm) separates two blocks on one baseline; a word space is about 1 mm. */
 const SEGMENT_GAP_MM = 6;
 
-/** The page's words as segments, top to bottom then left to right (same baseline as groupLines). */
-export function textSegments(items: readonly TextItem[]): TextSegment[][] {
+/**
+ * The non-blank items grouped by baseline (within half a line height), top to bottom, each group
+ * left to right: the one line grouping of the address reader and the split.
+ */
+export function baselineGroups(items: readonly TextItem[]): TextItem[][] {
   const sorted = [...items].filter((i) => i.text.trim() !== '').sort((a, b) => a.y - b.y || a.x - b.x);
   const lines: { y: number; height: number; items: TextItem[] }[] = [];
   for (const item of sorted) {
@@ -71,7 +74,12 @@ export function textSegments(items: readonly TextItem[]): TextSegment[][] {
     if (line && Math.abs(item.y - line.y) <= Math.max(line.height, item.height) / 2) line.items.push(item);
     else lines.push({ y: item.y, height: item.height, items: [item] });
   }
-  return lines.map((line) => {
+  return lines.map((l) => l.items.sort((a, b) => a.x - b.x));
+}
+
+/** The page's words as segments, top to bottom then left to right (same baseline as groupLines). */
+export function textSegments(items: readonly TextItem[]): TextSegment[][] {
+  return baselineGroups(items).map((line) => {
     const segments: TextSegment[] = [];
     let current: TextItem[] = [];
     const close = () => {
@@ -87,7 +95,7 @@ export function textSegments(items: readonly TextItem[]): TextSegment[][] {
       segments.push({ text, x, y, width: right - x, height: bottom - y });
       current = [];
     };
-    for (const item of line.items.sort((a, b) => a.x - b.x)) {
+    for (const item of line) {
       const previous = current.at(-1);
       if (previous && item.x - (previous.x + previous.width) > SEGMENT_GAP_MM) close();
       current.push(item);

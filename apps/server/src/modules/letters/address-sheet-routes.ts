@@ -1,4 +1,4 @@
-import { LETTER_MESSAGES, LETTER_STATUS } from '@lp/domain';
+import { ADDRESS_SHEET_REMOVABLE_STATUSES, LETTER_MESSAGES, LETTER_STATUS } from '@lp/domain';
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
@@ -7,7 +7,6 @@ import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import { errorSchema } from '../identity/schemas.js';
-import { SHEET_REMOVABLE_STATUSES } from './address-sheet.js';
 import { ANALYSE_TASK } from './analyse.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -105,7 +104,7 @@ export function registerAddressSheetRoutes(app: App, { pool, blobs }: Pick<AppDe
       await inTransaction(pool, async (client) => {
         const letter = await lockLetter(client, id, auth.accountId);
         if (!letter.address_sheet) throw new AppError('CONFLICT', 'The letter has no address sheet.');
-        if (!letter.original_key || !SHEET_REMOVABLE_STATUSES.includes(letter.status))
+        if (!letter.original_key || !ADDRESS_SHEET_REMOVABLE_STATUSES.includes(letter.status))
           throw new AppError(
             'CONFLICT',
             'The address sheet can be taken off once the letter is analysed and before it is sent.',

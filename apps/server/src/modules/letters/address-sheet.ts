@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADDRESS_SHEET_LAYOUT, LETTER_STATUS } from '@lp/domain';
+import { ADDRESS_SHEET_LAYOUT } from '@lp/domain';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { POPPLER_LIMITS, runTool } from './poppler.js';
@@ -61,11 +61,3 @@ export async function prependAddressSheet(
     await rm(work, { recursive: true, force: true });
   }
 }
-
-/** Statuses from which an address sheet may be taken off again (nothing is on its way yet). */
-export const SHEET_REMOVABLE_STATUSES: readonly string[] = [
-  LETTER_STATUS.analysisComplete,
-  LETTER_STATUS.barcodeAreaNotEmpty,
-  LETTER_STATUS.invalidPostcode,
-  LETTER_STATUS.failedToAnalyse,
-];

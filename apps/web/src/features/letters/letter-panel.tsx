@@ -1,4 +1,4 @@
-import { LETTER_STATUS, MESSAGES } from '@lp/domain';
+import { ADDRESS_SHEET_REMOVABLE_STATUSES, LETTER_STATUS, MESSAGES } from '@lp/domain';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
@@ -279,14 +279,6 @@ function LetterDetails({
   );
 }
 
-/** Statuses from which the address sheet may be taken off again (nothing is on its way yet). */
-const SHEET_REMOVABLE = new Set<string>([
-  LETTER_STATUS.analysisComplete,
-  LETTER_STATUS.barcodeAreaNotEmpty,
-  LETTER_STATUS.invalidPostcode,
-  LETTER_STATUS.failedToAnalyse,
-]);
-
 /**
  * The one-click fix of a letter whose window leaves the barcode no room: show what is in the way
  * (the preview, outlined), put an address sheet in front, and take it off again.
@@ -318,7 +310,7 @@ function AddressSheetSection({
           <Button
             sx={{ mt: 1 }}
             variant="outlined"
-            disabled={sheet.isPending || !SHEET_REMOVABLE.has(letter.status)}
+            disabled={sheet.isPending || !ADDRESS_SHEET_REMOVABLE_STATUSES.includes(letter.status)}
             onClick={() => void change('remove')}
           >
             Take off the address sheet
