@@ -156,7 +156,15 @@ export function spendingMode(cap: { cap: number; override_cap: number }): Spendi
   return 'no_limit';
 }
 
-/** The first day of the month (UTC) as yyyy-MM-01, the period a monthly cap counts over. */
+const LONDON_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' });
+
+/**
+ * The first day of the month in the UK (Europe/London, so 00:30 BST on 1 April is April) as
+ * yyyy-MM-01: the period a monthly cap counts over.
+ */
 export function capMonth(at: Date): string {
-  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+  const parts = LONDON_MONTH.formatToParts(at);
+  const year = parts.find((p) => p.type === 'year')!.value;
+  const month = parts.find((p) => p.type === 'month')!.value;
+  return `${year}-${month}-01`;
 }

@@ -96,11 +96,11 @@ describe('permissions and navigation', () => {
   });
   it('gates navigation entries as section 6 says', () => {
     const keys = (abilities: string[]) => visibleNavEntries(abilities, { status: 'active' }).map((e) => e.key);
-    expect(keys([])).toEqual(['company']);
-    expect(keys(['approve'])).toEqual(['letters', 'parcels', 'users', 'company']);
+    expect(keys([])).toEqual(['plans', 'company']);
+    expect(keys(['approve'])).toEqual(['letters', 'parcels', 'plans', 'users', 'company']);
     expect(
       keys(['see_finances', 'manage_letterheads', 'see_recipients', 'manage_integrations', 'access_storage']),
-    ).toEqual(['storage', 'finances', 'company', 'letterheads', 'customers', 'integrations']);
+    ).toEqual(['storage', 'finances', 'plans', 'company', 'letterheads', 'customers', 'integrations']);
   });
   it('disables letters, parcels, storage and letterheads while suspended for funds', () => {
     const health = { status: 'suspended', reason: 'plan_payment_insufficient_funds' };

@@ -35,3 +35,78 @@ export function roundPoundsToPence(input: string | number): number | null {
   const pence = Number(m[1]) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0')) + roundUp;
   return Number.isSafeInteger(pence) ? pence : null;
 }
+
+/** The smallest card top-up: above £0.29 (part 2 section 5). */
+export const MIN_TOP_UP_PENCE = 30;
+/**
+ * The largest single top-up: £10,000. Above it a company pays by bank transfer (no card limit
+ * applies there); it keeps a mistyped amount (an extra zero or two) from reaching the card.
+ */
+export const MAX_TOP_UP_PENCE = 1_000_000;
+/** The balance widget refetches this often while a top-up is being credited (part 2 section 9). */
+export const BALANCE_REFETCH_MS = 10_000;
+
+/** The money texts: the spec's own (part 2 sections 2, 5 and 8) quoted exactly, and ours beside them. */
+export const MONEY_MESSAGES = {
+  minimumTopUp: 'Minimum top up amount: 30p',
+  maximumTopUp: `The most you can top up by card at once is ${formatPounds(MAX_TOP_UP_PENCE)}. For more, pay by bank transfer.`,
+  processing: 'Processing transaction. Please DO NOT leave this page until the transaction is fulfilled.',
+  paymentFailed: (message: string) => `Payment failed ${message}`,
+  cardIncomplete: 'Your card details are incomplete.',
+  topUpCredited: (pence: number) => `${formatPounds(pence)} was added to your balance.`,
+  topUpCrediting: 'Your payment was accepted. The balance is updated as soon as the card issuer confirms it.',
+  insufficientFunds: (cost: number, available: number) =>
+    `Insufficient funds: this costs ${formatPounds(cost)} and the available balance is ${formatPounds(available)}. Top up to continue.`,
+  capExceeded: (cap: number, left: number) =>
+    `This would go over your monthly spending limit of ${formatPounds(cap)}: ${formatPounds(left)} is left this month.`,
+  balanceHidden: 'Only members who can top up see the balance.',
+  restrictSaved: (on: boolean) =>
+    on ? 'Only finance admins (members who can top up) now see the balance.' : 'Every member now sees the balance.',
+  cannotFetchCap: 'Cannot fetch spending cap',
+  capUpdated: "Member's spending cap updated successfully",
+  transferRecorded: (pence: number) => `A bank transfer of ${formatPounds(pence)} was credited.`,
+} as const;
+
+/** What a ledger entry records; each moves the posted balance, the held amount, or both. */
+export const TRANSACTION_TYPES = [
+  'top_up',
+  'bank_transfer',
+  'charge',
+  'hold',
+  'capture',
+  'release',
+  'refund',
+  'plan_charge',
+  'plan_refund',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** The Type column's words. */
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  top_up: 'Card top-up',
+  bank_transfer: 'Bank transfer',
+  charge: 'Charge',
+  hold: 'Reserved',
+  capture: 'Charge',
+  release: 'Reservation released',
+  refund: 'Refund',
+  plan_charge: 'Plan',
+  plan_refund: 'Plan refund',
+};
+
+/** Ledger entries a receipt can be downloaded for (money received). */
+export const RECEIPT_TYPES: readonly TransactionType[] = ['top_up', 'bank_transfer'];
+
+/**
+ * A top-up amount typed in pounds ("25", "25.5", "£25.50") as pence, with the spec's message
+ * when it is below 30p; null with a message when it is not an amount at all.
+ */
+export function parseTopUpPounds(input: string): { pence: number } | { error: string } {
+  const text = input.trim().replace(/^£/, '').replace(/,/g, '');
+  if (text === '') return { error: MONEY_MESSAGES.minimumTopUp };
+  const pence = poundsToPence(text);
+  if (pence === null) return { error: 'Enter an amount in pounds, with at most 2 decimals.' };
+  if (pence < MIN_TOP_UP_PENCE) return { error: MONEY_MESSAGES.minimumTopUp };
+  if (pence > MAX_TOP_UP_PENCE) return { error: MONEY_MESSAGES.maximumTopUp };
+  return { pence };
+}

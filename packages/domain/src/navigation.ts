@@ -46,6 +46,14 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     inMoreMenu: true,
   },
   {
+    key: 'plans',
+    label: 'Plans',
+    path: '/plans',
+    anyOf: [],
+    disabledWhenSuspended: false,
+    inMoreMenu: true,
+  },
+  {
     key: 'users',
     label: 'Users & Departments',
     path: '/users',

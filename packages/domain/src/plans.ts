@@ -13,6 +13,9 @@ export interface Plan {
   features: readonly PlanFeature[];
 }
 
+export const PLAN_NAMES = ['Basic', 'Business', 'Pro', 'Enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
 /** The plan catalogue; Basic is the default plan of a new account. */
 export const PLANS: readonly Plan[] = [
   { name: 'Basic', price: 0, features: [] },
@@ -30,6 +33,10 @@ export const PLANS: readonly Plan[] = [
 ];
 
 export const DEFAULT_PLAN = 'Basic';
+/** The plan that lifts a suspension for unpaid plan fees when chosen. */
+export const FREE_PLAN = 'Basic';
+/** The plan chosen by talking to us: selecting it changes nothing. */
+export const CALL_PLAN = 'Enterprise';
 
 /** Finds a plan by name. */
 export function findPlan(name: string): Plan | undefined {
@@ -41,9 +48,59 @@ export function planHasFeature(planName: string, feature: PlanFeature): boolean 
   return findPlan(planName)?.features.includes(feature) ?? false;
 }
 
+/** The monthly fee charged from the balance (0 for free plans and plans priced on request). */
+export function planFee(plan: Plan): number {
+  return typeof plan.price === 'number' ? plan.price : 0;
+}
+
 /** The price label of a plan card: pounds per month, Free for 0, Call as is. */
 export function planPriceLabel(price: number | 'Call'): string {
   if (price === 'Call') return 'Call';
   if (price === 0) return 'Free';
   return `£${(price / 100).toFixed(2)} / month`;
 }
+
+export interface Perk {
+  description: string;
+  included: boolean;
+}
+
+/** What every plan card lists, each perk with its included flag (the same list on every card). */
+const PERKS: ReadonlyArray<{ description: string; includedIn: (plan: Plan) => boolean }> = [
+  { description: 'Letters by post, email, text message and cloud link', includedIn: () => true },
+  { description: 'Parcels with UK carriers', includedIn: () => true },
+  { description: 'Users, roles, supervisor approvals and spending limits', includedIn: () => true },
+  {
+    description: 'Departments and spending reports',
+    includedIn: (p) => p.features.includes('department_management_and_reports'),
+  },
+  {
+    description: 'Google Drive, Dropbox and OneDrive sync',
+    includedIn: (p) => p.features.includes('cloud_storage_integrations'),
+  },
+  {
+    description: 'Xero, QuickBooks and Sage invoices and contacts',
+    includedIn: (p) => p.features.includes('accounting_integrations'),
+  },
+  { description: 'A named account manager and invoiced billing', includedIn: (p) => p.price === 'Call' },
+];
+
+export function planPerks(plan: Plan): Perk[] {
+  return PERKS.map((perk) => ({ description: perk.description, included: perk.includedIn(plan) }));
+}
+
+/** The plan texts (part 2 sections 4 and 8 give their occasions; the words are ours). */
+export const PLAN_MESSAGES = {
+  changed: (plan: string) => `You are now on the ${plan} plan.`,
+  changedAndCharged: (plan: string, fee: string) =>
+    `You are now on the ${plan} plan. ${fee} was taken from your balance for its first month.`,
+  downgraded: 'You are now on the Basic plan.',
+  enterprise:
+    'Enterprise is set up with our team: we have let them know, and they will call you to agree your plan. Your current plan stays as it is until then.',
+  alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan.`,
+  unknownPlan: (plan: string) => `There is no plan called "${plan}".`,
+  suspendedOnlyBasic:
+    'Your account is suspended for an unpaid plan fee: top up to pay it, or choose the Basic plan.',
+  insufficientFunds: (plan: string, fee: string, available: string) =>
+    `The ${plan} plan costs ${fee} a month, taken from your balance, and the available balance is ${available}. Top up, then choose the plan again.`,
+} as const;

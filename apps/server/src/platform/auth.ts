@@ -146,6 +146,7 @@ export interface SessionRow {
   health_status: string | null;
   health_reason: string | null;
   account_valid: boolean | null;
+  restrict_balance: boolean | null;
 }
 
 /**
@@ -159,7 +160,8 @@ export async function findSession(pool: pg.Pool, token: string): Promise<Session
                   u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,
                   u.permissions, u.approvals, d.approvals as department_approvals,
                   u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
-                  a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid
+                  a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid,
+                  a.restrict_balance_to_finance_admins as restrict_balance
              from sessions s
              join users u on u.id = s.user_id
              left join accounts a on a.id = u.account_id

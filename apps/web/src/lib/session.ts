@@ -23,6 +23,7 @@ export interface Me {
     planPrice: number;
     health: { status: string; reason: string | null };
     valid: boolean;
+    restrictBalance: boolean;
   };
   abilities: string[];
 }

@@ -23,6 +23,7 @@ export function testMe(over: { id?: string; abilities?: readonly string[]; plan?
       planPrice: 2900,
       health: { status: 'active', reason: null },
       valid: true,
+      restrictBalance: false,
     },
     abilities: [...(over.abilities ?? ALL_PERMISSIONS)],
   };

@@ -31,6 +31,7 @@ export function toMe(row: MeRow): Me {
       planPrice: findPlan(row.current_plan)?.price ?? 0,
       health: { status: row.health_status ?? 'active', reason: row.health_reason },
       valid: row.account_valid ?? false,
+      restrictBalance: row.restrict_balance ?? false,
     },
     abilities: abilitiesOf(row),
   };
@@ -42,7 +43,7 @@ export async function loadMe(pool: pg.Pool, userId: string): Promise<Me> {
     `select u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,
             u.permissions, u.approvals, d.approvals as department_approvals, u.accepted_invite, u.job_title, u.phone_number, u.first_time,
             u.valid as user_valid, a.name as account_name, a.current_plan, a.health_status, a.health_reason,
-            a.valid as account_valid
+            a.valid as account_valid, a.restrict_balance_to_finance_admins as restrict_balance
        from users u left join accounts a on a.id = u.account_id left join departments d on d.id = u.department_id
       where u.id = $1`,
     [userId],

@@ -21,6 +21,8 @@ export const meSchema = z.object({
     planPrice: z.union([z.number().int(), z.literal('Call')]),
     health: z.object({ status: z.string(), reason: z.string().nullable() }),
     valid: z.boolean(),
+    /** Only members with top_up see the balance when on. */
+    restrictBalance: z.boolean(),
   }),
   abilities: z.array(z.string()),
 });

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -28,6 +29,12 @@ export const accounts = pgTable('accounts', {
   valid: boolean('valid').notNull().default(true),
   preferences: jsonb('preferences').notNull().default(sql`'{}'::jsonb`),
   ownerUserId: text('owner_user_id'),
+  /** When on, only members with top_up see the balance (the owner sets it). */
+  restrictBalanceToFinanceAdmins: boolean('restrict_balance_to_finance_admins').notNull().default(false),
+  /** The start of the plan period now paid for (null on a free plan). */
+  planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
+  /** When the plan's next monthly fee is due (null on a free plan). */
+  planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -347,6 +354,165 @@ export const letterHistory = pgTable(
   },
   (t) => [index('letter_history_letter_idx').on(t.letterId, t.id)],
 );
+
+/** A company's money: the posted balance and what holds reserve of it (both derivable from the ledger). */
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    balancePence: bigint('balance_pence', { mode: 'number' }).notNull().default(0),
+    heldPence: bigint('held_pence', { mode: 'number' }).notNull().default(0),
+    /** How many ledger entries the company has (the unfiltered transactions count, read in O(1)). */
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('account_balances_never_negative', sql`${t.heldPence} >= 0 and ${t.heldPence} <= ${t.balancePence}`),
+  ],
+);
+
+/**
+ * Every movement of money, immutable (a trigger refuses updates and deletes). The posted balance
+ * is the sum of amount_pence, the held amount the sum of held_delta_pence.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    heldDeltaPence: bigint('held_delta_pence', { mode: 'number' }).notNull().default(0),
+    balanceAfterPence: bigint('balance_after_pence', { mode: 'number' }).notNull(),
+    /** Who caused it (no foreign key: the entry outlives the member; name and email are kept). */
+    userId: text('user_id'),
+    userName: text('user_name'),
+    userEmail: text('user_email'),
+    description: text('description').notNull(),
+    serviceId: text('service_id'),
+    reference: text('reference'),
+    holdId: text('hold_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the call asked for, so that the same key with a different request is refused. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_idx').on(t.accountId, t.idempotencyKey),
+    index('ledger_entries_account_idx').on(t.accountId, t.createdAt.desc(), t.seq.desc()),
+  ],
+);
+
+/** Money reserved for work charged later: captured or released, never both. */
+export const holds = pgTable(
+  'holds',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The member whose monthly cap it counts against (null: a company charge). */
+    userId: text('user_id'),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('open'),
+    capturedPence: bigint('captured_pence', { mode: 'number' }),
+    /** The month (Europe/London) whose spend the hold reserved. */
+    capMonth: date('cap_month'),
+    description: text('description').notNull(),
+    serviceId: text('service_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('holds_idempotency_idx').on(t.accountId, t.idempotencyKey),
+    index('holds_open_idx').on(t.accountId).where(sql`status = 'open'`),
+    check('holds_status', sql`${t.status} in ('open', 'captured', 'released')`),
+    check('holds_amount_positive', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/** A card top-up as the payment provider knows it, and whether it has been credited. */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: text('user_id'),
+    userName: text('user_name'),
+    userEmail: text('user_email'),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    lastError: text('last_error'),
+    /** The provider's time of the newest event applied (older events do not undo newer ones). */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    ledgerEntryId: text('ledger_entry_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_intents_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Provider events already processed (each event id once). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each monthly plan period of a company, charged once. */
+export const planPeriods = pgTable(
+  'plan_periods',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    plan: text('plan').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    ledgerEntryId: text('ledger_entry_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.periodStart] }),
+    check('plan_periods_status', sql`${t.status} in ('paid', 'unpaid', 'waived')`),
+  ],
+);
+
+/** The built-in payment sandbox's own records (what Stripe would keep on its side). */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  paymentMethod: text('payment_method'),
+  lastError: jsonb('last_error'),
+  metadata: jsonb('metadata').notNull(),
+  createdAt: createdAt(),
+});
+
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  /** The test card's scripted outcome (succeeds, a decline code). */
+  outcome: text('outcome').notNull(),
+  createdAt: createdAt(),
+});
 
 export const schema = {
   accounts,
