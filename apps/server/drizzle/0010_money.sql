@@ -39,6 +39,7 @@ CREATE TABLE "ledger_entries" (
 	"service_id" text,
 	"reference" text,
 	"hold_id" text,
+	"cap_month" date,
 	"idempotency_key" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -23,6 +23,9 @@ import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
 import { registerLetterRoutes } from './modules/letters/routes.js';
+import { registerMoneyRoutes } from './modules/money/routes.js';
+import { registerSandboxPaymentRoutes } from './modules/money/sandbox-routes.js';
+import { createPayments, type Payments } from './modules/money/wiring.js';
 import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { registerNotificationStream } from './modules/notifications/stream.js';
 import { registerUserRoutes } from './modules/users/routes.js';
@@ -50,6 +53,8 @@ export interface AppDeps {
   isReady?: () => boolean;
   /** Where the log goes (standard output by default). */
   logStream?: { write(line: string): void };
+  /** The card payment provider (built from the configuration when not given). */
+  payments?: Payments;
 }
 
 export type App = FastifyInstance;
@@ -59,6 +64,9 @@ const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 /** Builds the HTTP application; nothing listens until the caller does. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
+  const payments = deps.payments ?? createPayments(config, deps.pool);
+  // Stripe Elements is served by Stripe and talks to Stripe: allowed only when Stripe is the provider.
+  const stripe = payments.provider.name === 'stripe';
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -101,12 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -161,6 +170,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerApprovalRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerLetterRoutes(app, deps);
+  registerMoneyRoutes(app, { ...deps, payments });
+  if (payments.sandbox) {
+    const sandbox = payments.sandbox;
+    registerSandboxPaymentRoutes(app, sandbox);
+    // The sandbox's events reach the webhook route through the whole HTTP pipeline, as Stripe's would.
+    sandbox.setEventSink(async (raw, signature) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      return res.statusCode;
+    });
+    app.addHook('onClose', async () => sandbox.close());
+  }
 
   const serveWeb = config.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
   if (serveWeb) {

@@ -1,11 +1,15 @@
 import { parseArgs } from 'node:util';
-import { emailField, findPlan, fullNameField, groupByKind } from '@lp/domain';
+import { emailField, fullNameField, groupByKind, poundsToPence } from '@lp/domain';
 import pg from 'pg';
 import { pino } from 'pino';
 import { inviteGrant } from './cli-invite.js';
 import { loadConfig } from './config.js';
 import { createInvitation } from './modules/identity/create-invitation.js';
 import { invitationLink, sendInvitationEmail } from './modules/identity/send-invitation.js';
+import { renewDuePlans } from './modules/money/plans.js';
+import { reconcile } from './modules/money/reconcile.js';
+import { receiveFunds } from './modules/money/top-up.js';
+import { inTransaction } from './platform/db/transaction.js';
 import { databaseUrlFor } from './platform/database-url.js';
 import { openServices } from './platform/services.js';
 
@@ -13,13 +17,19 @@ const usage = `Usage:
   node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--roles Contributor,Editor] [--permissions a,b,c] [--invited-by <user id>]
       Creates an invited member and emails them the /invited/signUp link (also printed). Roles are the
       presets (Admin, Contributor, Editor, Supervisor; never owner); with no --permissions they grant their defaults.
-  node apps/server/dist/cli.js plan --account <account id> --plan <Basic|Business|Pro|Enterprise>
-      Sets a company's plan (an operator's tool until plans are chosen in the product).
+  node apps/server/dist/cli.js record-transfer --account <account id> --amount <pounds> --reference <bank reference> [--payer <name>]
+      Credits a bank transfer received for a company, once per bank reference (repeating it changes nothing).
+  node apps/server/dist/cli.js renew-plans
+      Charges every plan renewal that is due now (the workers do this by themselves; for catching up).
+  node apps/server/dist/cli.js reconcile [--account <account id>]
+      Checks the ledger's invariants; prints each breach and exits 1 when there is one.
 Works against DATABASE_URL, or the embedded database of a running product (same DATA_DIR and EMBEDDED_PG_PORT).`;
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  if (command === 'plan') return setPlan(rest);
+  if (command === 'record-transfer') return recordTransfer(rest);
+  if (command === 'renew-plans') return renewPlans();
+  if (command === 'reconcile') return reconcileLedger(rest);
   if (command !== 'invite') {
     console.error(usage);
     process.exit(2);
@@ -64,24 +74,69 @@ async function main() {
   }
 }
 
-async function setPlan(args: string[]) {
-  const { values } = parseArgs({ args, options: { account: { type: 'string' }, plan: { type: 'string' } } });
-  if (!values.account || !values.plan || !findPlan(values.plan)) {
-    console.error(usage);
-    process.exit(2);
-  }
+async function withPool<T>(work: (pool: pg.Pool) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const pool = new pg.Pool({ connectionString: databaseUrlFor(config), max: 1 });
+  const pool = new pg.Pool({ connectionString: databaseUrlFor(config), max: 2 });
   try {
-    const res = await pool.query('update accounts set current_plan = $2, updated_at = now() where id = $1', [
-      values.account,
-      values.plan,
-    ]);
-    if (res.rowCount === 0) throw new Error(`No company with id ${values.account}`);
-    console.log(JSON.stringify({ accountId: values.account, plan: values.plan }));
+    return await work(pool);
   } finally {
     await pool.end();
   }
+}
+
+async function recordTransfer(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      amount: { type: 'string' },
+      reference: { type: 'string' },
+      payer: { type: 'string' },
+    },
+  });
+  const pence = values.amount ? poundsToPence(values.amount.replace(/^£/, '')) : null;
+  const reference = values.reference?.trim() ?? '';
+  if (!values.account || pence === null || pence <= 0 || reference === '' || reference.length > 200) {
+    console.error(usage);
+    process.exit(2);
+  }
+  await withPool(async (pool) => {
+    const result = await inTransaction(pool, async (client) => {
+      const { rows } = await client.query('select 1 from accounts where id = $1', [values.account]);
+      if (!rows[0]) throw new Error(`No company with id ${values.account}`);
+      const entry = await receiveFunds(client, {
+        accountId: values.account!,
+        key: `transfer:${reference}`,
+        amount: pence,
+        type: 'bank_transfer',
+        actor: null,
+        description: `Bank transfer${values.payer ? ` from ${values.payer}` : ''}`,
+        reference,
+      });
+      return { entry, renewed: entry.planRenewed };
+    });
+    console.log(
+      JSON.stringify({
+        accountId: values.account,
+        entryId: result.entry.id,
+        amount: pence,
+        alreadyRecorded: result.entry.replayed,
+        planRenewed: result.renewed,
+      }),
+    );
+  });
+}
+
+async function renewPlans() {
+  await withPool(async (pool) => console.log(JSON.stringify(await renewDuePlans(pool))));
+}
+
+async function reconcileLedger(args: string[]) {
+  const { values } = parseArgs({ args, options: { account: { type: 'string' } } });
+  const breaches = await withPool((pool) => reconcile(pool, values.account ?? null));
+  for (const b of breaches) console.error(`${b.check}: ${b.account_id ?? '-'}: ${b.detail}`);
+  console.log(JSON.stringify({ ok: breaches.length === 0, breaches: breaches.length }));
+  if (breaches.length > 0) process.exitCode = 1;
 }
 
 main().catch((error) => {

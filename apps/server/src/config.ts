@@ -44,6 +44,23 @@ const envSchema = z.object({
   SOFFICE_PATH: z.string().min(1).default('soffice'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).default(14),
+  /** Stripe keys: all three set selects Stripe for card top-ups; none set selects the built-in sandbox. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The sandbox's answers take up to this long (ms), its events up to PAYMENTS_SANDBOX_EVENT_DELAY_MS to arrive. */
+  PAYMENTS_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(700),
+  PAYMENTS_SANDBOX_EVENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  /** The share of sandbox events delivered twice, as a real provider sometimes does. */
+  PAYMENTS_SANDBOX_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  /** Where companies send bank transfers (shown in Add Funds, with the account id as the reference). */
+  BANK_ACCOUNT_NAME: z.string().default('Letterpost Ltd'),
+  BANK_SORT_CODE: z.string().default('04-00-04'),
+  BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
+  /** Who receipts are issued by. */
+  RECEIPT_ISSUER_NAME: z.string().default('Letterpost Ltd'),
+  RECEIPT_ISSUER_ADDRESS: z.string().default('1 Example Street, London, EC1A 1BB'),
+  VAT_NUMBER: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
@@ -64,6 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   // By default the product is reached where it listens.
   const PUBLIC_URL = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  const stripeKeys = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean))
+    throw new Error(
+      'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all',
+    );
   return {
     ...c,
     PUBLIC_URL,

@@ -38,6 +38,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Only for a public route that authenticates its caller otherwise (a signed webhook). */
+    csrfExempt?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

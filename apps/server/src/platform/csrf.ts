@@ -45,7 +45,8 @@ export async function registerCsrf(app: FastifyInstance, { secret, secureCookies
 
   // Every state-changing call that reached a route needs the token; only the 404 answer goes without.
   app.addHook('onRequest', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.is404) return done();
+    // A provider's signed webhook carries its own proof (a signature on the raw body), no session.
+    if (SAFE_METHODS.has(request.method) || request.is404 || request.routeOptions.config?.csrfExempt) return done();
     app.csrfProtection(request, reply, done);
   });
 

@@ -20,7 +20,8 @@ export function findNul(value: unknown, root = ''): string | null {
       if (v.includes(NUL)) return at;
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      // A raw body (a signed webhook's bytes) is checked by its own route.
       for (const [k, child] of Object.entries(v)) {
         const p = at ? `${at}.${k}` : k;
         if (k.includes(NUL)) return p;

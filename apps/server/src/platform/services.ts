@@ -4,6 +4,7 @@ import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
 import { PROPOSE_SPLIT_TASK, runSplitProposal } from '../modules/letters/propose-split.js';
 import { runSplit, SPLIT_TASK } from '../modules/letters/split.js';
 import { SWEEP_TASK, sweepStuckLetters } from '../modules/letters/sweep.js';
+import { RENEW_TASK, renewDuePlans, renewPlan } from '../modules/money/plans.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
 import { createAuth } from './auth.js';
 import { createFileBlobStore } from './blobs.js';
@@ -61,6 +62,13 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     [SWEEP_TASK]: async () => {
       const swept = await sweepStuckLetters(database.pool);
       if (swept.restarted || swept.failed) log.warn(swept, 'letters stuck in analysis restarted or failed');
+      // The keyed renewal jobs charge on time; this catches a renewal whose job was lost.
+      const renewed = await renewDuePlans(database.pool);
+      if (renewed.paid || renewed.suspended) log.info(renewed, 'plan renewals caught up by the sweep');
+    },
+    [RENEW_TASK]: async (payload) => {
+      const outcome = await renewPlan(database.pool, (payload as { accountId: string }).accountId);
+      log.info({ accountId: (payload as { accountId: string }).accountId, outcome }, 'plan renewal');
     },
   };
   return {

@@ -397,6 +397,8 @@ export const ledgerEntries = pgTable(
     serviceId: text('service_id'),
     reference: text('reference'),
     holdId: text('hold_id'),
+    /** The month (Europe/London) whose member spend this entry counted in; null when not capped. */
+    capMonth: date('cap_month'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** What the call asked for, so that the same key with a different request is refused. */
     requestHash: text('request_hash').notNull(),
