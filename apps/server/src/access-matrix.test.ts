@@ -54,6 +54,27 @@ beforeAll(async () => {
      values ($1, $2, 'b.pdf', 'Analysis Complete', 'letters/b.pdf', 10, 'merged')`,
     [fx.letter, b.me.account.id],
   );
+  // B's money: a bank transfer (with a receipt) and a card payment in flight.
+  const { credit } = await import('./modules/money/ledger.js');
+  const { inTransaction } = await import('./platform/db/transaction.js');
+  fx.transaction = (
+    await inTransaction(t.services.pool, (q) =>
+      credit(q, {
+        accountId: b.me.account.id,
+        key: 'b-transfer',
+        amount: 5000,
+        type: 'bank_transfer',
+        actor: null,
+        description: 'B transfer',
+        reference: 'B-REF',
+      }),
+    )
+  ).id;
+  const pm = await b.agent.post('/api/payments/sandbox/payment_methods', {
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+  });
+  const intent = await b.agent.post('/api/finances/intent', { amount: 1000, payment_method_id: pm.json().id });
+  fx.intent = intent.json().payment_intent_id;
   // Every fixture exists, so a 404 below means "not yours", never "no such id".
   for (const id of Object.values(fx)) expect(id, 'fixture id').toBeTruthy();
 });
@@ -101,6 +122,13 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
     url: '/api/approvals/decide',
     body: { approval_id: fx.approval, verdict: 'approve' },
   }),
+  'GET /api/finances/transactions/:id/receipt': () => ({ url: `/api/finances/transactions/${fx.transaction}/receipt` }),
+  'POST /api/finances/topup': () => ({ url: '/api/finances/topup', body: { payment_intent_id: fx.intent } }),
+  // The sandbox, like Stripe, lets only the holder of the intent's client secret confirm it.
+  'POST /api/payments/sandbox/payment_intents/:id/confirm': () => ({
+    url: `/api/payments/sandbox/payment_intents/${fx.intent}/confirm`,
+    body: { client_secret: `${fx.intent}_secret_guess`, payment_method: '' },
+  }),
 };
 /** Routes that act on a record named in the body rather than the path. */
 const bodyRecordRoutes = new Set([
@@ -109,6 +137,7 @@ const bodyRecordRoutes = new Set([
   'POST /api/letters/restore',
   'POST /api/letters/delete-permanently',
   'PATCH /api/letters/processed',
+  'POST /api/finances/topup',
 ]);
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, 'x');

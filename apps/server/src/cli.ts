@@ -9,8 +9,8 @@ import { invitationLink, sendInvitationEmail } from './modules/identity/send-inv
 import { renewDuePlans } from './modules/money/plans.js';
 import { reconcile } from './modules/money/reconcile.js';
 import { receiveFunds } from './modules/money/top-up.js';
-import { inTransaction } from './platform/db/transaction.js';
 import { databaseUrlFor } from './platform/database-url.js';
+import { inTransaction } from './platform/db/transaction.js';
 import { openServices } from './platform/services.js';
 
 const usage = `Usage:

@@ -94,7 +94,7 @@ describe('no preset gives a task whose results cannot be seen', () => {
   it('opens Letters and Parcels to a Contributor ticked with nothing selected, and Letters to a Supervisor', () => {
     const keys = (ps: readonly string[]) => visibleNavEntries(ps, { status: 'active' }).map((e) => e.key);
     const contributor = permissionsFromRoles([{ role: 'Contributor', checked: [] }]);
-    expect(keys(contributor)).toEqual(['letters', 'parcels', 'company']);
+    expect(keys(contributor)).toEqual(['letters', 'parcels', 'plans', 'company']);
     const supervisor = permissionsFromRoles([{ role: 'Supervisor', checked: [] }]);
     expect(keys(supervisor)).toContain('letters');
   });

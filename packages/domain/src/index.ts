@@ -8,6 +8,7 @@ export * from './navigation.js';
 export * from './permissions.js';
 export * from './plans.js';
 export * from './postcode.js';
+export * from './prices.js';
 export * from './roles.js';
 export * from './split.js';
 export * from './text-lines.js';

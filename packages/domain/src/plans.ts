@@ -99,8 +99,7 @@ export const PLAN_MESSAGES = {
     'Enterprise is set up with our team: we have let them know, and they will call you to agree your plan. Your current plan stays as it is until then.',
   alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan.`,
   unknownPlan: (plan: string) => `There is no plan called "${plan}".`,
-  suspendedOnlyBasic:
-    'Your account is suspended for an unpaid plan fee: top up to pay it, or choose the Basic plan.',
+  suspendedOnlyBasic: 'Your account is suspended for an unpaid plan fee: top up to pay it, or choose the Basic plan.',
   insufficientFunds: (plan: string, fee: string, available: string) =>
     `The ${plan} plan costs ${fee} a month, taken from your balance, and the available balance is ${available}. Top up, then choose the plan again.`,
 } as const;

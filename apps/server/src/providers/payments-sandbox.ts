@@ -42,7 +42,10 @@ const TEST_CARDS: Record<string, { outcome: string; message: string } | undefine
   '4000000000000002': { outcome: 'generic_decline', message: 'Your card was declined.' },
   '4000000000000069': { outcome: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { outcome: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': { outcome: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    outcome: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 const DECLINES: Record<string, string> = Object.fromEntries(
   Object.values(TEST_CARDS).map((c) => [c!.outcome, c!.message]),
@@ -71,18 +74,21 @@ function brandOf(digits: string): string {
 /** Checks a card the way Stripe.js does before it leaves the browser; throws CardError. */
 export function checkCard(card: CardInput, now = new Date()): { digits: string; brand: string } {
   const digits = String(card.number ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) throw new CardError('incomplete_number', 'Your card number is incomplete.', 'number');
+  if (!/^\d{12,19}$/.test(digits))
+    throw new CardError('incomplete_number', 'Your card number is incomplete.', 'number');
   if (!luhnValid(digits)) throw new CardError('incorrect_number', 'Your card number is invalid.', 'number');
   const month = Number(card.exp_month);
   let year = Number(card.exp_year);
   if (!Number.isInteger(month) || month < 1 || month > 12)
     throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'exp_month');
-  if (!Number.isInteger(year)) throw new CardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'exp_year');
+  if (!Number.isInteger(year))
+    throw new CardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'exp_year');
   if (year < 100) year += 2000;
   const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
   if (expired || year > now.getUTCFullYear() + 50)
     throw new CardError('invalid_expiry_year', "Your card's expiration year is in the past.", 'exp_year');
-  if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) throw new CardError('incomplete_cvc', "Your card's security code is incomplete.", 'cvc');
+  if (!/^\d{3,4}$/.test(String(card.cvc ?? '')))
+    throw new CardError('incomplete_cvc', "Your card's security code is incomplete.", 'cvc');
   return { digits, brand: brandOf(digits) };
 }
 
@@ -129,7 +135,9 @@ function toIntent(r: IntentRow): ProviderIntent {
     currency: r.currency,
     status: r.status,
     metadata: r.metadata,
-    lastError: r.last_error ? { code: r.last_error.decline_code ?? r.last_error.code, message: r.last_error.message } : null,
+    lastError: r.last_error
+      ? { code: r.last_error.decline_code ?? r.last_error.code, message: r.last_error.message }
+      : null,
   };
 }
 

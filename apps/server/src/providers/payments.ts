@@ -114,7 +114,9 @@ function toIntent(o: Record<string, unknown>): ProviderIntent {
     currency: String(o.currency ?? 'gbp'),
     status: String(o.status) as IntentStatus,
     metadata: (o.metadata as Record<string, string> | undefined) ?? {},
-    lastError: err ? { code: err.decline_code ?? err.code ?? null, message: err.message ?? 'The card was declined.' } : null,
+    lastError: err
+      ? { code: err.decline_code ?? err.code ?? null, message: err.message ?? 'The card was declined.' }
+      : null,
   };
 }
 

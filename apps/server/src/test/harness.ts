@@ -44,6 +44,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     AUTH_RATE_LIMIT: '1000',
+    // The payment sandbox answers at once in tests (its latency is for people trying the product).
+    PAYMENTS_SANDBOX_LATENCY_MS: '0',
+    PAYMENTS_SANDBOX_EVENT_DELAY_MS: '0',
+    PAYMENTS_SANDBOX_DUPLICATE_RATE: '0',
     ...env,
   });
   const services = await openServices(config, databaseUrl, quiet);

@@ -114,10 +114,10 @@ async function lockKey(q: Q, accountId: string, key: string) {
 
 /** The entry an earlier call with this key wrote; a different request under the same key is refused. */
 async function replay(q: Q, accountId: string, key: string, hash: string): Promise<Entry | null> {
-  const { rows } = await q.query(`select ${ENTRY_COLUMNS} from ledger_entries where account_id = $1 and idempotency_key = $2`, [
-    accountId,
-    key,
-  ]);
+  const { rows } = await q.query(
+    `select ${ENTRY_COLUMNS} from ledger_entries where account_id = $1 and idempotency_key = $2`,
+    [accountId, key],
+  );
   if (!rows[0]) return null;
   if (rows[0].request_hash !== hash)
     throw new AppError('CONFLICT', 'This idempotency key was already used for a different request.');
@@ -254,10 +254,7 @@ export async function charge(q: Q, m: Movement & { type?: 'charge' | 'plan_charg
 }
 
 /** Adds money received (a card top-up, a bank transfer, a refund is `refund`). */
-export async function credit(
-  q: Q,
-  m: Omit<Movement, 'capped'> & { type: 'top_up' | 'bank_transfer' },
-): Promise<Entry> {
+export async function credit(q: Q, m: Omit<Movement, 'capped'> & { type: 'top_up' | 'bank_transfer' }): Promise<Entry> {
   assertAmount(m.amount);
   const hash = requestHash([m.type, m.amount, m.reference ?? null]);
   await lockKey(q, m.accountId, m.key);
@@ -483,7 +480,9 @@ export async function refund(
   const after = (await moveBalance(q, r.accountId, amount, 0, 0))!;
   const actor =
     r.actor ??
-    (original.user_id ? { userId: original.user_id, name: original.user_name ?? '', email: original.user_email ?? '' } : null);
+    (original.user_id
+      ? { userId: original.user_id, name: original.user_name ?? '', email: original.user_email ?? '' }
+      : null);
   return insertEntry(q, {
     accountId: r.accountId,
     type,

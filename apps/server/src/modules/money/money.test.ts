@@ -58,7 +58,11 @@ describe('card top-ups', () => {
     const { id, confirmed, done } = await topUp(agent, 2500);
     expect(confirmed.status).toBe('succeeded');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'credited', balance: 2500, message: MONEY_MESSAGES.topUpCredited(2500) });
+    expect(done.json()).toMatchObject({
+      status: 'credited',
+      balance: 2500,
+      message: MONEY_MESSAGES.topUpCredited(2500),
+    });
     // The provider's events (created, succeeded) arrive through the webhook route.
     await waitForEvents();
     expect((await agent.get('/api/finances/balance')).json()).toEqual({
@@ -233,7 +237,10 @@ describe('the ledger', () => {
   it("lets 200 parallel charges by a member spend their monthly cap's worth exactly", async () => {
     const { agent, me } = await signUpCompany(t.app);
     const member = await addMember(t, me.account.id, { permissions: { operational: ['create_letter'] } });
-    expect((await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, { cap: 5000, override_cap: 0 })).statusCode).toBe(200);
+    expect(
+      (await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, { cap: 5000, override_cap: 0 }))
+        .statusCode,
+    ).toBe(200);
     await seedBalance(me.account.id, 1_000_000);
     const actor = { userId: member.userId, name: 'Member', email: member.email };
     const results = await Promise.allSettled(
@@ -293,9 +300,11 @@ describe('the ledger', () => {
     expect(cap.amount_pence).toBe(-350);
     const again = await inTransaction(t.services.pool, (q) => capture(q, { accountId, holdId: h1.id }));
     expect(again.id).toBe(cap.id);
-    await expect(inTransaction(t.services.pool, (q) => release(q, { accountId, holdId: h1.id }))).rejects.toMatchObject({
-      code: 'CONFLICT',
-    });
+    await expect(inTransaction(t.services.pool, (q) => release(q, { accountId, holdId: h1.id }))).rejects.toMatchObject(
+      {
+        code: 'CONFLICT',
+      },
+    );
     // Release and capture racing on one hold: exactly one wins.
     const race = await Promise.allSettled([
       inTransaction(t.services.pool, (q) => release(q, { accountId, holdId: h2.id })),
@@ -305,8 +314,9 @@ describe('the ledger', () => {
     const { balance, held } = await readBalance(t.services.pool, accountId);
     expect(held).toBe(0);
     expect([650, 150]).toContain(balance);
-    const spent = (await t.services.pool.query('select amount_pence from member_spend where user_id = $1', [member.userId]))
-      .rows[0].amount_pence;
+    const spent = (
+      await t.services.pool.query('select amount_pence from member_spend where user_id = $1', [member.userId])
+    ).rows[0].amount_pence;
     expect(Number(spent)).toBe(balance === 650 ? 350 : 850);
     await expectBooksBalance();
   });
@@ -328,8 +338,9 @@ describe('the ledger', () => {
       ),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect((await readBalance(t.services.pool, me.account.id)).balance).toBe(800);
-    const spent = (await t.services.pool.query('select amount_pence from member_spend where user_id = $1', [member.userId]))
-      .rows[0].amount_pence;
+    const spent = (
+      await t.services.pool.query('select amount_pence from member_spend where user_id = $1', [member.userId])
+    ).rows[0].amount_pence;
     expect(Number(spent)).toBe(200);
     await expectBooksBalance();
   });
@@ -337,11 +348,12 @@ describe('the ledger', () => {
   it('keeps ledger entries immutable and reconcile finds a tampered balance', async () => {
     const { me } = await signUpCompany(t.app);
     await seedBalance(me.account.id, 100);
-    await expect(t.services.pool.query('update ledger_entries set amount_pence = 1 where account_id = $1', [me.account.id]))
-      .rejects.toThrow(/immutable/);
-    await expect(t.services.pool.query('delete from ledger_entries where account_id = $1', [me.account.id])).rejects.toThrow(
-      /immutable/,
-    );
+    await expect(
+      t.services.pool.query('update ledger_entries set amount_pence = 1 where account_id = $1', [me.account.id]),
+    ).rejects.toThrow(/immutable/);
+    await expect(
+      t.services.pool.query('delete from ledger_entries where account_id = $1', [me.account.id]),
+    ).rejects.toThrow(/immutable/);
     await t.services.pool.query('update account_balances set balance_pence = balance_pence + 1 where account_id = $1', [
       me.account.id,
     ]);
@@ -360,7 +372,13 @@ describe('finances screen data', () => {
     await seedBalance(me.account.id, 10_000);
     for (let i = 0; i < 6; i++)
       await inTransaction(t.services.pool, (q) =>
-        charge(q, { ...owner(me.account.id), key: `l-${i}`, amount: 100 + i, description: `Letter to Siân O'Brien ${i}`, serviceId: `letter-${i}` }),
+        charge(q, {
+          ...owner(me.account.id),
+          key: `l-${i}`,
+          amount: 100 + i,
+          description: `Letter to Siân O'Brien ${i}`,
+          serviceId: `letter-${i}`,
+        }),
       );
     const page = (await agent.get('/api/finances/transactions?limit=5')).json();
     expect(page.count).toBe(7);
@@ -383,14 +401,19 @@ describe('finances screen data', () => {
     const { agent, me } = await signUpCompany(t.app);
     const member = await addMember(t, me.account.id, { permissions: { observable: ['see_letters'] } });
     expect((await member.agent.get('/api/finances/balance')).statusCode).toBe(200);
-    const res = await agent.request('PUT', '/api/accounts/settings/balance', { restrict_balance_to_finance_admins: true });
+    const res = await agent.request('PUT', '/api/accounts/settings/balance', {
+      restrict_balance_to_finance_admins: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MONEY_MESSAGES.restrictSaved(true));
     expect((await member.agent.get('/api/finances/balance')).statusCode).toBe(403);
     expect((await member.agent.get('/api/me')).json().account.restrictBalance).toBe(true);
     expect(
-      (await member.agent.request('PUT', '/api/accounts/settings/balance', { restrict_balance_to_finance_admins: false }))
-        .statusCode,
+      (
+        await member.agent.request('PUT', '/api/accounts/settings/balance', {
+          restrict_balance_to_finance_admins: false,
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await agent.get('/api/finances/balance')).statusCode).toBe(200);
   });
@@ -421,7 +444,11 @@ describe('plans', () => {
     await seedBalance(me.account.id, 3000);
     const ok = await agent.request('PUT', '/api/plans', { plan: 'Business' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ plan: 'Business', changed: true, message: PLAN_MESSAGES.changedAndCharged('Business', '£29.00') });
+    expect(ok.json()).toEqual({
+      plan: 'Business',
+      changed: true,
+      message: PLAN_MESSAGES.changedAndCharged('Business', '£29.00'),
+    });
     expect((await agent.get('/api/me')).json().account.currentPlan).toBe('Business');
     expect((await agent.get('/api/finances/balance')).json().balance).toBe(100);
     const current = (await agent.get('/api/plans/current')).json();
@@ -485,7 +512,14 @@ describe('plans', () => {
       renewPlan(t.services.pool, accountId),
       renewDuePlans(t.services.pool),
       inTransaction(t.services.pool, (q) =>
-        receiveFunds(q, { accountId, actor: null, key: 'race-transfer', amount: 5000, type: 'bank_transfer', description: 'transfer' }),
+        receiveFunds(q, {
+          accountId,
+          actor: null,
+          key: 'race-transfer',
+          amount: 5000,
+          type: 'bank_transfer',
+          description: 'transfer',
+        }),
       ),
     ]);
     const { rows } = await t.services.pool.query(
@@ -502,10 +536,9 @@ describe('plans', () => {
 
 /** Moves the company's renewal date into the past, as a month passing would. */
 async function makeDue(accountId: string) {
-  await t.services.pool.query(
-    `update accounts set plan_renews_at = now() - interval '1 second' where id = $1`,
-    [accountId],
-  );
+  await t.services.pool.query(`update accounts set plan_renews_at = now() - interval '1 second' where id = $1`, [
+    accountId,
+  ]);
 }
 
 function succeededEvent(intentId: string, amount: number, accountId: string) {

@@ -62,10 +62,12 @@ async function scheduleRenewal(q: Q, accountId: string, at: Date | null) {
     await q.query('select graphile_worker.remove_job($1)', [`plan-renewal:${accountId}`]);
     return;
   }
-  await q.query(
-    `select graphile_worker.add_job($1, $2::json, run_at => $3, job_key => $4, max_attempts => 25)`,
-    [RENEW_TASK, JSON.stringify({ accountId }), at, `plan-renewal:${accountId}`],
-  );
+  await q.query(`select graphile_worker.add_job($1, $2::json, run_at => $3, job_key => $4, max_attempts => 25)`, [
+    RENEW_TASK,
+    JSON.stringify({ accountId }),
+    at,
+    `plan-renewal:${accountId}`,
+  ]);
 }
 
 /** Members who may act on the company's money: the owner and those with manage_account or top_up. */
@@ -102,8 +104,7 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
   const plan = findPlan(planName);
   if (!plan) throw new AppError('NOT_FOUND', PLAN_MESSAGES.unknownPlan(planName));
   const account = await lockAccount(q, accountId);
-  if (plan.name === account.current_plan)
-    throw new AppError('BAD_REQUEST', PLAN_MESSAGES.alreadyOnPlan(plan.name));
+  if (plan.name === account.current_plan) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.alreadyOnPlan(plan.name));
   const suspended = isSuspendedForFunds({ status: account.health_status, reason: account.health_reason });
   if (suspended && plan.name !== FREE_PLAN) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.suspendedOnlyBasic);
   if (plan.name === CALL_PLAN) {
@@ -111,7 +112,13 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
     await q.query(
       `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
        values ($1, $2, $3, 'plan.enterprise_requested', 'account', $1, $4, $5)`,
-      [accountId, actor.userId, actor.email, JSON.stringify({ plan: account.current_plan }), JSON.stringify({ plan: plan.name })],
+      [
+        accountId,
+        actor.userId,
+        actor.email,
+        JSON.stringify({ plan: account.current_plan }),
+        JSON.stringify({ plan: plan.name }),
+      ],
     );
     return { plan: plan.name, message: PLAN_MESSAGES.enterprise, changed: false };
   }

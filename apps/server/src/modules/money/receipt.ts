@@ -71,7 +71,10 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
     ['Payment reference', input.entry.reference ?? '-'],
   ];
   if (input.entry.user_name || input.entry.user_email)
-    rows.push(['Made by', [input.entry.user_name, input.entry.user_email && `(${input.entry.user_email})`].filter(Boolean).join(' ')]);
+    rows.push([
+      'Made by',
+      [input.entry.user_name, input.entry.user_email && `(${input.entry.user_email})`].filter(Boolean).join(' '),
+    ]);
   for (const [k, v] of rows) {
     page.drawText(safe(k), { x: 20 * mm, y: y * mm, size: 11, font, color: rgb(0.35, 0.35, 0.35) });
     page.drawText(safe(v), { x: 70 * mm, y: y * mm, size: 11, font });

@@ -378,7 +378,16 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
       await pool.query(
         `insert into payment_intents (id, provider, account_id, user_id, user_name, user_email, amount_pence, status)
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
-        [intent.id, provider.name, auth.accountId, auth.userId, auth.row.name, auth.row.email, body.amount, intent.status],
+        [
+          intent.id,
+          provider.name,
+          auth.accountId,
+          auth.userId,
+          auth.row.name,
+          auth.row.email,
+          body.amount,
+          intent.status,
+        ],
       );
       return reply
         .status(201)
@@ -448,7 +457,9 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
     },
     async (request) => {
       const auth = request.auth!;
-      const { restrict_balance_to_finance_admins: on } = request.body as { restrict_balance_to_finance_admins: boolean };
+      const { restrict_balance_to_finance_admins: on } = request.body as {
+        restrict_balance_to_finance_admins: boolean;
+      };
       await inTransaction(pool, async (client) => {
         const { rows } = await client.query<{ before: boolean }>(
           `update accounts a set restrict_balance_to_finance_admins = $2, updated_at = now()
@@ -467,7 +478,10 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
             JSON.stringify({ restrict_balance_to_finance_admins: on }),
           ],
         );
-        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['me', 'finances'] } });
+        await publish(client, {
+          accountId: auth.accountId,
+          message: { type: 'refresh', entities: ['me', 'finances'] },
+        });
       });
       return { restrict_balance_to_finance_admins: on, message: MONEY_MESSAGES.restrictSaved(on) };
     },
@@ -550,7 +564,9 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
   // The provider's events: authenticated by their signature on the raw body, not by a session.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.post(
       '/api/payments/webhook',
       {

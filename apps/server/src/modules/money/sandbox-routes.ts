@@ -58,7 +58,10 @@ export function registerSandboxPaymentRoutes(app: App, sandbox: SandboxPaymentPr
         tags: ['payments sandbox'],
         summary: "The sandbox's stand-in for Stripe.js confirmCardPayment",
         params: z.object({ id: z.string().min(1).max(100) }),
-        body: z.strictObject({ client_secret: z.string().min(1).max(255), payment_method: z.string().max(255).default('') }),
+        body: z.strictObject({
+          client_secret: z.string().min(1).max(255),
+          payment_method: z.string().max(255).default(''),
+        }),
         response: {
           200: z.object({
             id: z.string(),
@@ -80,7 +83,12 @@ export function registerSandboxPaymentRoutes(app: App, sandbox: SandboxPaymentPr
         const intent = await sandbox.confirm(id, body.client_secret, body.payment_method);
         if (!intent)
           return reply.status(404).send({
-            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment intent.', param: 'id' },
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such payment intent.',
+              param: 'id',
+            },
           });
         return {
           id: intent.id,

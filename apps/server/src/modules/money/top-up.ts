@@ -47,7 +47,9 @@ export async function applyIntent(q: Q, intent: ProviderIntent, eventAt: Date | 
   if (intent.status === 'succeeded') {
     // The provider's amount is what was paid; a mismatch with what we asked for is never credited silently.
     if (intent.amount !== Number(row.amount_pence) || intent.currency.toLowerCase() !== 'gbp') {
-      await q.query(`update payment_intents set status = 'amount_mismatch', updated_at = now() where id = $1`, [row.id]);
+      await q.query(`update payment_intents set status = 'amount_mismatch', updated_at = now() where id = $1`, [
+        row.id,
+      ]);
       return { ...base, status: 'amount_mismatch', credited: false, creditedNow: false, entry: null };
     }
     const entry = await receiveFunds(q, {

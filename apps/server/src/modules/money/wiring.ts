@@ -3,7 +3,11 @@ import type pg from 'pg';
 import type { Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { createStripeProvider, type PaymentProvider } from '../../providers/payments.js';
-import { CardError, createSandboxPaymentProvider, type SandboxPaymentProvider } from '../../providers/payments-sandbox.js';
+import {
+  CardError,
+  createSandboxPaymentProvider,
+  type SandboxPaymentProvider,
+} from '../../providers/payments-sandbox.js';
 
 export interface Payments {
   provider: PaymentProvider;

@@ -368,9 +368,7 @@ export const accountBalances = pgTable(
     entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check('account_balances_never_negative', sql`${t.heldPence} >= 0 and ${t.heldPence} <= ${t.balancePence}`),
-  ],
+  (t) => [check('account_balances_never_negative', sql`${t.heldPence} >= 0 and ${t.heldPence} <= ${t.balancePence}`)],
 );
 
 /**

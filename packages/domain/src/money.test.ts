@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { capMonth } from './admin.js';
+import { MAX_TOP_UP_PENCE, MONEY_MESSAGES, parseTopUpPounds } from './money.js';
+import { findPlan, planFee, planPerks, planPriceLabel } from './plans.js';
+import { priceLetterPost, priceSms, smsParts } from './prices.js';
+
+describe('top-up amounts', () => {
+  it('takes pounds as people type them and refuses below 30p', () => {
+    expect(parseTopUpPounds('25')).toEqual({ pence: 2500 });
+    expect(parseTopUpPounds('£25.5')).toEqual({ pence: 2550 });
+    expect(parseTopUpPounds('1,000.00')).toEqual({ pence: 100000 });
+    expect(parseTopUpPounds('0.30')).toEqual({ pence: 30 });
+    expect(parseTopUpPounds('0.29')).toEqual({ error: MONEY_MESSAGES.minimumTopUp });
+    expect(parseTopUpPounds('')).toEqual({ error: MONEY_MESSAGES.minimumTopUp });
+    expect(parseTopUpPounds('-5')).toHaveProperty('error');
+    expect(parseTopUpPounds('2.505')).toHaveProperty('error');
+    expect(parseTopUpPounds('ten')).toHaveProperty('error');
+    expect(parseTopUpPounds(String(MAX_TOP_UP_PENCE / 100 + 1))).toEqual({ error: MONEY_MESSAGES.maximumTopUp });
+  });
+});
+
+describe('monthly caps count by the UK calendar month', () => {
+  it('puts 00:30 BST on 1 April in April and 23:30 GMT on 31 December in December', () => {
+    expect(capMonth(new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
+    expect(capMonth(new Date('2026-03-31T22:59:00Z'))).toBe('2026-03-01');
+    expect(capMonth(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-01');
+    expect(capMonth(new Date('2026-10-31T23:30:00Z'))).toBe('2026-10-01');
+  });
+});
+
+describe('plans', () => {
+  it('prices as the cards show them and lists the same perks on every card', () => {
+    expect(planPriceLabel(0)).toBe('Free');
+    expect(planPriceLabel('Call')).toBe('Call');
+    expect(planPriceLabel(2900)).toBe('£29.00 / month');
+    expect(planFee(findPlan('Enterprise')!)).toBe(0);
+    const basic = planPerks(findPlan('Basic')!);
+    const pro = planPerks(findPlan('Pro')!);
+    expect(basic.map((p) => p.description)).toEqual(pro.map((p) => p.description));
+    expect(basic.filter((p) => p.included).length).toBeLessThan(pro.filter((p) => p.included).length);
+  });
+});
+
+describe('prices', () => {
+  it('prices a letter by sheets, class and colour', () => {
+    expect(priceLetterPost({ pages: 1, service: 'standard', color: false }).total).toBe(79);
+    expect(priceLetterPost({ pages: 2, service: 'standard', color: false }).total).toBe(79);
+    expect(priceLetterPost({ pages: 3, service: 'premium', color: true }).total).toBe(159 + 12 + 16);
+    expect(priceLetterPost({ pages: 1, service: 'standard', color: false, addressSheet: true }).sheets).toBe(2);
+    const large = priceLetterPost({ pages: 12, service: 'standard', color: false });
+    expect(large).toMatchObject({ large: true, sheets: 6, total: 159 + 5 * 8 });
+  });
+  it('counts text message parts as phones do', () => {
+    expect(smsParts('a'.repeat(160))).toBe(1);
+    expect(smsParts('a'.repeat(161))).toBe(2);
+    expect(smsParts('a'.repeat(306))).toBe(2);
+    expect(smsParts('a'.repeat(307))).toBe(3);
+    expect(priceSms('Your letter is ready')).toBe(6);
+  });
+});
