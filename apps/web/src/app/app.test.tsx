@@ -16,6 +16,7 @@ interface ServerState {
   count: number;
   countStatus: number;
   groups?: unknown[];
+  balance?: unknown;
 }
 
 function json(status: number, body?: unknown) {
@@ -76,6 +77,9 @@ function startServer(state: ServerState) {
         return json(201, state.me);
       case 'GET /api/notifications':
         return json(200, { groups: state.groups ?? [] });
+      case 'GET /api/finances/balance':
+        if (state.balance) return json(200, state.balance);
+        return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
       default:
         return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
     }
@@ -185,8 +189,25 @@ describe('the app', () => {
     expect(within(nav).getByRole('link', { name: 'Letters' }).getAttribute('aria-disabled')).toBe('true');
     const tiles = within(screen.getByRole('list', { name: 'Shortcuts' })).getAllByRole('link');
     expect(tiles.every((t) => t.getAttribute('aria-disabled') === 'true' && !t.getAttribute('href'))).toBe(true);
+    expect(within(banner).getByRole('link', { name: 'Go to Finances' }).getAttribute('href')).toBe('/finances');
+    expect(within(banner).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/plans');
     fireEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('suspended-banner')).toBeNull());
+  });
+
+  it('shows the balance widget at the bottom right, and links the company profile to the plans', async () => {
+    state.me = ADA;
+    state.balance = { balance: 5000, held: 0, available: 5000, crediting: false };
+    renderApp('/company');
+    const footer = await screen.findByRole('contentinfo');
+    const widget = await within(footer).findByRole('region', { name: 'Balance' });
+    expect(within(widget).getByText('£50.00')).toBeTruthy();
+    expect(within(widget).getByRole('button', { name: 'Add Funds' })).toBeTruthy();
+    expect(within(footer).getByRole('button', { name: 'Help' })).toBeTruthy();
+    expect(await screen.findByText('This screen is not available yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Plans' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plans' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/plans');
   });
 
   it('opens Letters to a Contributor ticked with nothing selected, and to a Supervisor (decision 0012)', async () => {
@@ -217,6 +238,7 @@ describe('the app', () => {
     renderApp('/main');
     const banner = await screen.findByTestId('suspended-banner');
     expect(banner.textContent).toContain('ask the account owner or an authorised member');
+    expect(within(banner).queryByRole('link', { name: 'Choose a plan' })).toBeNull();
   });
 
   it('shows placeholders, the download page for windows or mac only, and a not-found page', async () => {

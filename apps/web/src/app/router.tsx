@@ -24,6 +24,7 @@ const ParcelOrderPage = page(() => import('../features/parcels/parcel-order-page
 const ParcelTrackPage = page(() => import('../features/parcels/parcel-track-page'), 'ParcelTrackPage');
 const CustomersPage = page(() => import('../features/customers/customers-page'), 'CustomersPage');
 const FinancesPage = page(() => import('../features/finances/finances-page'), 'FinancesPage');
+const PlansPage = page(() => import('../features/plans/plans-page'), 'PlansPage');
 const StoragePage = page(() => import('../features/storage/storage-page'), 'StoragePage');
 const IntegrationsPage = page(() => import('../features/integrations/integrations-page'), 'IntegrationsPage');
 const TestCommsPage = page(() => import('../features/comms/test-comms-page'), 'TestCommsPage');
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: '/parcels/track/:carrierName/:shipmentId', element: <ParcelTrackPage /> },
       { path: '/customers', element: <CustomersPage /> },
       { path: '/finances', element: <FinancesPage /> },
+      { path: '/plans', element: <PlansPage /> },
       { path: '/storage', element: <StoragePage /> },
       { path: '/integrations', element: <IntegrationsPage /> },
       { path: '/testComms', element: <TestCommsPage /> },

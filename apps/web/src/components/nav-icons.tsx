@@ -9,6 +9,7 @@ import Home from '@mui/icons-material/Home';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Mail from '@mui/icons-material/Mail';
 import MenuBook from '@mui/icons-material/MenuBook';
+import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 /** One icon per navigation key of NAV_ENTRIES (plus home and guide), shared by the shell and the dashboard. */
@@ -18,6 +19,7 @@ export const NAV_ICONS: Record<string, typeof SvgIcon> = {
   parcels: LocalShipping,
   storage: Cloud,
   finances: AccountBalanceWallet,
+  plans: WorkspacePremium,
   users: Groups,
   company: Business,
   letterheads: Description,

@@ -7,6 +7,7 @@ import { Loading } from '../../components/loading';
 import { SuspendedBanner } from '../../features/account/suspended-banner';
 import { useIdleSignOut } from '../../features/auth/use-idle-sign-out';
 import { useSignOut } from '../../features/auth/use-sign-out';
+import { BalanceWidget } from '../../features/finances/balance-widget';
 import { LetterUploadsHost } from '../../features/letters/upload-entry';
 import { useLiveUpdates } from '../../features/notifications/live-updates';
 import { greetingName } from '../../lib/greeting';
@@ -21,7 +22,10 @@ const idleNotify = (message: string, variant: 'info') => notify(message, { varia
 /** Pages shown without the shell (no header, no help button). */
 const BARE_PATHS = new Set(['/cloud']);
 
-/** The signed-in shell: header and navigation, the page, the help button, the suspended-account banner and the global letter upload. */
+/**
+ * The signed-in shell: header and navigation, the page, the help button (bottom left), the balance
+ * widget (bottom right, above the suspended-account banner) and the global letter upload.
+ */
 export function SignedInShell({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const compact = useMediaQuery(COMPACT_QUERY);
@@ -68,14 +72,28 @@ export function SignedInShell({ me }: { me: Me }) {
           right: 0,
           bottom: 0,
           zIndex: (t) => t.zIndex.appBar - 1,
+          // Only the help button, the balance widget and the banner take clicks, never the strip between them.
           pointerEvents: 'none',
-          '& > *': { pointerEvents: 'auto' },
         }}
       >
-        <Box sx={{ display: 'inline-flex', p: compact ? 1.5 : 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'flex-end',
+            justifyContent: 'space-between',
+            gap: 1,
+            p: compact ? 1.5 : 2,
+            '& > *': { pointerEvents: 'auto' },
+          }}
+        >
           <HelpButton />
+          <BalanceWidget me={me} />
         </Box>
-        {showBanner ? <SuspendedBanner me={me} onDismiss={() => setBannerDismissed(true)} /> : null}
+        {showBanner ? (
+          <Box sx={{ pointerEvents: 'auto' }}>
+            <SuspendedBanner me={me} onDismiss={() => setBannerDismissed(true)} />
+          </Box>
+        ) : null}
       </Box>
       <LetterUploadsHost />
     </>

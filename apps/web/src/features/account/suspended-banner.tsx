@@ -16,6 +16,7 @@ export function suspensionAdvice(me: Me): string {
 /** The suspended-account banner, fixed at the bottom by the shell and dismissible. */
 export function SuspendedBanner({ me, onDismiss }: { me: Me; onDismiss: () => void }) {
   const canTopUp = me.abilities.includes('top_up') && me.abilities.includes('see_finances');
+  const canChoosePlan = me.abilities.includes('manage_account');
   return (
     <Alert
       severity="error"
@@ -32,6 +33,14 @@ export function SuspendedBanner({ me, onDismiss }: { me: Me; onDismiss: () => vo
           {' '}
           <Link component={RouterLink} to="/finances" color="inherit" sx={{ fontWeight: 600 }}>
             Go to Finances
+          </Link>
+        </>
+      ) : null}
+      {canChoosePlan ? (
+        <>
+          {' '}
+          <Link component={RouterLink} to="/plans" color="inherit" sx={{ fontWeight: 600 }}>
+            Choose a plan
           </Link>
         </>
       ) : null}

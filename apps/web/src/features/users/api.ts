@@ -89,6 +89,9 @@ export const auditKeys = {
   list: ['audit', 'list'] as const,
 };
 
+/** The finances screen's list of members' limits (features/finances financeKeys.spendingCaps). */
+const FINANCE_SPENDING_CAPS_KEY = ['finances', 'spending-caps'] as const;
+
 const ALL_ROWS: DataTableParams = { page: 0, limit: 'all', search: '', filters: {}, tab: '' };
 
 export const fetchUsers = (params: DataTableParams, signal?: AbortSignal) =>
@@ -232,6 +235,8 @@ export function useSaveSpendingCap(id: string) {
       const { message: _message, ...cap } = answer;
       if (typeof cap.cap === 'number') queryClient.setQueryData(userKeys.cap(id), cap);
       void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      // The finances screen lists every member's limit.
+      void queryClient.invalidateQueries({ queryKey: FINANCE_SPENDING_CAPS_KEY });
       return queryClient.invalidateQueries({ queryKey: userKeys.cap(id) });
     },
   });

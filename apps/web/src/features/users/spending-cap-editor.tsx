@@ -53,7 +53,16 @@ export function capBody(
  * the amount. With `readOnlyReason` (one's own row, the owner's: decision 0012) it only shows the
  * limit and says why it cannot be changed here.
  */
-export function SpendingCapEditor({ userId, readOnlyReason }: { userId: string; readOnlyReason?: string | null }) {
+export function SpendingCapEditor({
+  userId,
+  readOnlyReason,
+  onSaved,
+}: {
+  userId: string;
+  readOnlyReason?: string | null;
+  /** Called once a new limit is saved (the finances screen closes its dialog). */
+  onSaved?: () => void;
+}) {
   const headingId = useId();
   const cap = useSpendingCap(userId, true);
   return (
@@ -75,7 +84,7 @@ export function SpendingCapEditor({ userId, readOnlyReason }: { userId: string; 
           </Typography>
         </>
       ) : (
-        <CapForm key={`${cap.data.cap}:${cap.data.override_cap}`} userId={userId} stored={cap.data} />
+        <CapForm key={`${cap.data.cap}:${cap.data.override_cap}`} userId={userId} stored={cap.data} onSaved={onSaved} />
       )}
     </Box>
   );
@@ -94,7 +103,7 @@ function CapFacts({ stored }: { stored: SpendingCap }) {
   );
 }
 
-function CapForm({ userId, stored }: { userId: string; stored: SpendingCap }) {
+function CapForm({ userId, stored, onSaved }: { userId: string; stored: SpendingCap; onSaved?: () => void }) {
   const [mode, setMode] = useState<SpendingMode>(spendingMode(stored));
   const [amount, setAmount] = useState(() => amountFor(spendingMode(stored), stored));
   const [error, setError] = useState<string | null>(null);
@@ -121,6 +130,7 @@ function CapForm({ userId, stored }: { userId: string; stored: SpendingCap }) {
         if (answer?.message && answer.message !== ADMIN_MESSAGES.capUpdated)
           notify(answer.message, { variant: 'info' });
         else notify(CAP_SAVED, { variant: 'success' });
+        onSaved?.();
       },
       (e) => {
         const own = isApiError(e) && e.message && e.status >= 400 && e.status < 500 ? e.message : null;

@@ -1,0 +1,139 @@
+import { MESSAGES } from '@lp/domain';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { ApiError, CSRF_HEADER, getCsrfToken } from '../../lib/api';
+import { type CardField, cardFieldOfParam, type SandboxCard } from './card-validation';
+
+/** A refused card (incomplete, invalid, unknown): shown under the card fields, on `field` when it names one. */
+export class CardError extends Error {
+  readonly field: CardField | null;
+
+  constructor(message: string, field: CardField | null = null) {
+    super(message);
+    this.name = 'CardError';
+    this.field = field;
+  }
+}
+
+/** The intent the server created for a top-up (POST /api/finances/intent). */
+export interface IntentRef {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+/** What confirming the card payment gave: a decline is `requires_payment_method` with the provider's text. */
+export interface ConfirmResult {
+  status: 'succeeded' | 'processing' | 'requires_payment_method' | (string & {});
+  error: string | null;
+}
+
+/**
+ * The card provider's browser side, the same for the built-in sandbox and Stripe.js, so the Add Funds
+ * modal does not care which one the server uses. `Card` is what the card form holds: the sandbox's
+ * typed card, or Stripe's Card Element.
+ */
+export interface PaymentClient<Card> {
+  /** Turns the card into a payment method id; throws CardError for a card the provider refuses. */
+  createPaymentMethod(card: Card): Promise<string>;
+  /** Confirms the intent with the payment method (the provider may ask the cardholder to authenticate). */
+  confirmCardPayment(intent: IntentRef, paymentMethodId: string): Promise<ConfirmResult>;
+}
+
+interface SandboxError {
+  error?: { type?: string; code?: string; message?: string; param?: string };
+  message?: string;
+  code?: string;
+}
+
+async function sandboxPost<T>(path: string, body: unknown): Promise<{ status: number; body: T & SandboxError }> {
+  const token = await getCsrfToken();
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/json', [CSRF_HEADER]: token },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', MESSAGES.genericError);
+  }
+  let json: unknown = {};
+  try {
+    json = await res.json();
+  } catch {
+    // An empty or non-JSON body: judged by the status alone.
+  }
+  return { status: res.status, body: (json ?? {}) as T & SandboxError };
+}
+
+/** The built-in payment sandbox (it stands for Stripe.js when GET /api/finances/top-up says "sandbox"). */
+export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
+  async createPaymentMethod(card) {
+    const answer = await sandboxPost<{ id: string }>('/api/payments/sandbox/payment_methods', { card });
+    if (answer.status === 200 && typeof answer.body.id === 'string') return answer.body.id;
+    const error = answer.body.error;
+    if (error?.type === 'card_error' || (answer.status === 402 && error?.message)) {
+      throw new CardError(error?.message ?? MESSAGES.genericError, cardFieldOfParam(error?.param));
+    }
+    throw new ApiError(
+      answer.status,
+      answer.body.code ?? `HTTP_${answer.status}`,
+      answer.body.message ?? MESSAGES.genericError,
+    );
+  },
+
+  async confirmCardPayment(intent, paymentMethodId) {
+    const answer = await sandboxPost<{
+      status: ConfirmResult['status'];
+      last_payment_error: { message?: string } | null;
+    }>(`/api/payments/sandbox/payment_intents/${encodeURIComponent(intent.paymentIntentId)}/confirm`, {
+      client_secret: intent.clientSecret,
+      payment_method: paymentMethodId,
+    });
+    if (answer.status === 200 && typeof answer.body.status === 'string') {
+      return { status: answer.body.status, error: answer.body.last_payment_error?.message ?? null };
+    }
+    const error = answer.body.error;
+    if (error?.type === 'card_error') return { status: 'requires_payment_method', error: error.message ?? '' };
+    throw new ApiError(
+      answer.status,
+      answer.body.code ?? `HTTP_${answer.status}`,
+      answer.body.message ?? MESSAGES.genericError,
+    );
+  },
+};
+
+/** Stripe.js, loaded on first use (its own chunk, never in the main one). */
+export async function loadStripeJs(publishableKey: string): Promise<Stripe> {
+  const { loadStripe } = await import('@stripe/stripe-js');
+  const stripe = await loadStripe(publishableKey);
+  if (!stripe) throw new Error('Stripe.js could not be loaded');
+  return stripe;
+}
+
+/** Stripe.js behind the same interface: the card is the mounted Card Element. */
+export function stripePaymentClient(stripe: Stripe): PaymentClient<StripeCardElement> {
+  return {
+    async createPaymentMethod(card) {
+      const result = await stripe.createPaymentMethod({ type: 'card', card });
+      if (result.error) {
+        if (result.error.type === 'card_error' || result.error.type === 'validation_error') {
+          throw new CardError(result.error.message ?? MESSAGES.genericError);
+        }
+        throw new Error(result.error.message ?? MESSAGES.genericError);
+      }
+      return result.paymentMethod.id;
+    },
+
+    async confirmCardPayment(intent, paymentMethodId) {
+      const result = await stripe.confirmCardPayment(intent.clientSecret, { payment_method: paymentMethodId });
+      if (result.error) {
+        if (result.error.type === 'card_error' || result.error.type === 'validation_error') {
+          return { status: 'requires_payment_method', error: result.error.message ?? '' };
+        }
+        throw new Error(result.error.message ?? MESSAGES.genericError);
+      }
+      return { status: result.paymentIntent.status, error: result.paymentIntent.last_payment_error?.message ?? null };
+    },
+  };
+}

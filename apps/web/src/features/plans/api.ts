@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { meQueryKey } from '../../lib/session';
+
+/** A plan of GET /api/plans: price in pence, or "Call" for a plan priced on request. */
+export interface PlanOffer {
+  name: string;
+  price: number | 'Call';
+  perks: { description: string; included: boolean }[];
+}
+
+/** GET /api/plans/current (pence; `owed` is an unpaid plan fee, else 0). */
+export interface CurrentPlan {
+  plan: string;
+  price: number | 'Call';
+  period_start: string | null;
+  renews_at: string | null;
+  health: { status: string; reason: string | null };
+  owed: number;
+}
+
+/** PUT /api/plans: Enterprise answers `changed: false` with an info message. */
+export interface PlanChangeAnswer {
+  plan: string;
+  message: string;
+  changed: boolean;
+}
+
+/** Every plans query starts with 'plans'. */
+export const planKeys = {
+  all: ['plans'] as const,
+  list: ['plans', 'list'] as const,
+  current: ['plans', 'current'] as const,
+};
+
+export function usePlans() {
+  return useQuery({
+    queryKey: planKeys.list,
+    queryFn: ({ signal }) => api.get<PlanOffer[]>('/api/plans', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCurrentPlan() {
+  return useQuery({
+    queryKey: planKeys.current,
+    queryFn: ({ signal }) => api.get<CurrentPlan>('/api/plans/current', { signal }),
+  });
+}
+
+/** Changes the plan; once changed, the session (plan, health), the finances and the plans are refetched. */
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (plan: string) => api.put<PlanChangeAnswer>('/api/plans', { plan }),
+    onSuccess: (answer) => {
+      if (!answer.changed) return;
+      return Promise.all(
+        [meQueryKey, ['finances'], planKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}
