@@ -1,6 +1,6 @@
 import { MONEY_MESSAGES } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -10,6 +10,27 @@ import { CARD_MESSAGES } from './card-validation';
 import { clearCreditingHint, creditingHintActive } from './crediting';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+
+// Stripe.js as the page would load it: a Card Element that reports itself complete once mounted.
+const stripe = vi.hoisted(() => {
+  const listeners: Record<string, (event: { complete: boolean; error?: { message: string } }) => void> = {};
+  const element = {
+    on: (name: string, fn: (event: { complete: boolean }) => void) => {
+      listeners[name] = fn;
+    },
+    mount: () => undefined,
+    update: () => undefined,
+    destroy: () => undefined,
+  };
+  const client = {
+    elements: () => ({ create: () => element }),
+    createPaymentMethod: async (_: unknown) => ({ paymentMethod: { id: 'pm_stripe' } }),
+    confirmCardPayment: async (_secret: string, _data: unknown) =>
+      ({ paymentIntent: { status: 'succeeded', last_payment_error: null } }) as unknown,
+  };
+  return { listeners, element, client, loadStripe: async (_key: string) => client };
+});
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: (key: string) => stripe.loadStripe(key) }));
 const notified = () => vi.mocked(notify).mock.calls.map(([message, options]) => [message, options?.variant]);
 
 const CONFIG = {
@@ -266,5 +287,54 @@ describe('Add Funds', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(notified()).toContainEqual([MONEY_MESSAGES.topUpCrediting, 'info']);
     expect(creditingHintActive()).toBe(true);
+  });
+});
+
+describe('Add Funds with Stripe', () => {
+  it('loads Stripe.js with the publishable key and pays through the same steps', async () => {
+    answers['GET /api/finances/top-up'] = () =>
+      json(200, { ...CONFIG, provider: 'stripe', publishable_key: 'pk_test_1' });
+    const load = vi.spyOn(stripe, 'loadStripe');
+    const create = vi.spyOn(stripe.client, 'createPaymentMethod');
+    const confirm = vi.spyOn(stripe.client, 'confirmCardPayment');
+    const { onClose } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    const group = await within(dialog).findByRole('group', { name: 'Card' });
+    await waitFor(() => expect(load).toHaveBeenCalledWith('pk_test_1'));
+    fireEvent.change(within(dialog).getByLabelText(/^Amount \(£\)/), { target: { value: '25' } });
+
+    // Incomplete card: the provider's own words, under the card.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await within(group).findByText(MONEY_MESSAGES.cardIncomplete)).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+
+    act(() => stripe.listeners.change?.({ complete: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledWith({ type: 'card', card: stripe.element });
+    expect(confirm).toHaveBeenCalledWith('pi_1_secret_x', { payment_method: 'pm_stripe' });
+    expect(paymentCalls()).toEqual(['/api/finances/intent', '/api/finances/topup']);
+    expect(calls.find((c) => c.path === '/api/finances/intent')?.body).toEqual({
+      amount: 2500,
+      payment_method_id: 'pm_stripe',
+    });
+  });
+
+  it('says "Payment failed" when Stripe declines the card', async () => {
+    answers['GET /api/finances/top-up'] = () =>
+      json(200, { ...CONFIG, provider: 'stripe', publishable_key: 'pk_test_1' });
+    delete stripe.listeners.change;
+    vi.spyOn(stripe.client, 'confirmCardPayment').mockResolvedValue({
+      error: { type: 'card_error', message: 'Your card was declined.' },
+    });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    await within(dialog).findByRole('group', { name: 'Card' });
+    await waitFor(() => expect(stripe.listeners.change).toBeTruthy());
+    fireEvent.change(within(dialog).getByLabelText(/^Amount \(£\)/), { target: { value: '25' } });
+    act(() => stripe.listeners.change?.({ complete: true }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await within(dialog).findByText('Payment failed Your card was declined.')).toBeTruthy();
+    expect(paymentCalls()).toEqual(['/api/finances/intent']);
   });
 });

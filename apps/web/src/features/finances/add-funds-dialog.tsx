@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useInvalidSubmitSnackbar } from '../../components/form-fields';
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
 import { AppTextField } from '../../components/text-field';
@@ -26,7 +27,7 @@ import { SandboxCardFields } from './sandbox-card-fields';
 import { CARD_UNAVAILABLE, StripeCardField } from './stripe-card-field';
 
 const FULL_SCREEN_QUERY = `(max-width:${BREAKPOINTS.tabs - 0.05}px)`;
-const BOTTOM_LEFT = { vertical: 'bottom', horizontal: 'left' } as const;
+const AMOUNT_LABELS = { amount: FINANCE_TEXT.amountLabel } as const;
 
 /** "Payment failed {message}", without saying it twice when the provider's text already does. */
 export function paymentFailedText(message: string): string {
@@ -101,10 +102,11 @@ function TopUpForm({ config, processing, setProcessing, onClose }: TopUpFormProp
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const invalid = useInvalidSubmitSnackbar<{ amount: string }>(AMOUNT_LABELS);
 
   const showAmountError = (message: string) => {
     setAmountError(message);
-    notify(`${FINANCE_TEXT.amountLabel} - ${message}`, { variant: 'error', anchorOrigin: BOTTOM_LEFT });
+    invalid({ amount: { type: 'validate', message } });
   };
   const fail = (message: string) => {
     setFailure(message);

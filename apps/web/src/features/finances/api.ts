@@ -1,7 +1,8 @@
 import { BALANCE_REFETCH_MS, MESSAGES, type TransactionType } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type DataTableParams, type DataTableResult, listUrl } from '../../components/data-table';
+import { listUrl } from '../../components/data-table/query';
+import type { DataTableParams, DataTableResult } from '../../components/data-table/types';
 import { api, isApiError } from '../../lib/api';
 import { meQueryKey } from '../../lib/session';
 import { clearCreditingHint, creditingHintActive, useCreditingHint } from './crediting';

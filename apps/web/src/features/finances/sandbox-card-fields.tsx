@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import { type Ref, useImperativeHandle, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { useInvalidSubmitSnackbar } from '../../components/form-fields';
 import { AppTextField } from '../../components/text-field';
-import { notify } from '../../lib/notify';
 import type { CardHandle } from './card-handle';
 import {
   CARD_LABELS,
@@ -23,6 +24,7 @@ export function SandboxCardFields({ ref, disabled }: { ref: Ref<CardHandle>; dis
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
+  const invalid = useInvalidSubmitSnackbar<CardInput>(CARD_LABELS);
 
   useImperativeHandle(
     ref,
@@ -31,10 +33,12 @@ export function SandboxCardFields({ ref, disabled }: { ref: Ref<CardHandle>; dis
         const found = validateCard(card);
         setErrors(found);
         setGeneral(null);
-        for (const field of FIELDS) {
-          const message = found[field];
-          if (message) notify(`${CARD_LABELS[field]} - ${message}`, { variant: 'error' });
-        }
+        // "[label] - [message]" at the bottom left, like every form's failed check.
+        invalid(
+          Object.fromEntries(
+            FIELDS.filter((f) => found[f]).map((f) => [f, { type: 'validate', message: found[f] }]),
+          ) as FieldErrors<CardInput>,
+        );
         return Object.keys(found).length === 0;
       },
       createPaymentMethod: () => sandboxPaymentClient.createPaymentMethod(toSandboxCard(card)),
@@ -44,7 +48,7 @@ export function SandboxCardFields({ ref, disabled }: { ref: Ref<CardHandle>; dis
         else setGeneral(error.message);
       },
     }),
-    [card],
+    [card, invalid],
   );
 
   const change = (field: CardField, value: string) => {

@@ -17,6 +17,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useInvalidSubmitSnackbar } from '../../components/form-fields';
 import { Loading } from '../../components/loading';
 import { AppTextField } from '../../components/text-field';
 import { isApiError } from '../../lib/api';
@@ -30,6 +31,7 @@ export const MODE_LABELS: Record<SpendingMode, string> = {
   override: 'Override cap',
 };
 const AMOUNT_LABEL = 'Amount (£)';
+const LABELS = { amount: AMOUNT_LABEL } as const;
 
 /** The cap in force for people: "Unlimited" or pounds. */
 export function capText(cap: Pick<SpendingCap, 'cap' | 'override_cap'>): string {
@@ -108,6 +110,7 @@ function CapForm({ userId, stored, onSaved }: { userId: string; stored: Spending
   const [amount, setAmount] = useState(() => amountFor(spendingMode(stored), stored));
   const [error, setError] = useState<string | null>(null);
   const save = useSaveSpendingCap(userId);
+  const invalid = useInvalidSubmitSnackbar<{ amount: string }>(LABELS);
   const modeLabelId = useId();
 
   const submit = () => {
@@ -117,7 +120,7 @@ function CapForm({ userId, stored, onSaved }: { userId: string; stored: Spending
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? MESSAGES.number;
         setError(message);
-        notify(`${AMOUNT_LABEL} - ${message}`, { variant: 'error' });
+        invalid({ amount: { type: 'validate', message } });
         return;
       }
       // Rounded to 2 decimals (part 1 section 5): the field shows what is saved.
