@@ -241,6 +241,32 @@ describe('Add Funds', () => {
     expect(await within(dialog).findByText(MONEY_MESSAGES.paymentFailed('Your card was declined.'))).toBeTruthy();
   });
 
+  it('says "Payment failed" when the provider refuses the intent (402), and the server\'s words otherwise', async () => {
+    answers['POST /api/finances/intent'] = () =>
+      json(402, {
+        statusCode: 402,
+        code: 'PAYMENT_FAILED',
+        message: 'Your card does not support this type of purchase.',
+      });
+    renderDialog();
+    const dialog = await fill('25');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(
+      await within(dialog).findByText('Payment failed Your card does not support this type of purchase.'),
+    ).toBeTruthy();
+    expect(paymentCalls()).toEqual(['/api/payments/sandbox/payment_methods', '/api/finances/intent']);
+
+    answers['POST /api/finances/intent'] = DEFAULT_ANSWERS['POST /api/finances/intent']!;
+    answers['POST /api/finances/topup'] = () =>
+      json(409, {
+        statusCode: 409,
+        code: 'CONFLICT',
+        message: 'The card has not been confirmed for this payment yet.',
+      });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await within(dialog).findByText('The card has not been confirmed for this payment yet.')).toBeTruthy();
+  });
+
   it('shows a card refused by the provider under its field', async () => {
     answers['POST /api/payments/sandbox/payment_methods'] = () =>
       json(402, {

@@ -31,7 +31,7 @@ const AMOUNT_LABELS = { amount: FINANCE_TEXT.amountLabel } as const;
 
 /** "Payment failed {message}", without saying it twice when the provider's text already does. */
 export function paymentFailedText(message: string): string {
-  return /^payment failed/i.test(message) ? message : MONEY_MESSAGES.paymentFailed(message);
+  return /^payment failed/i.test(message) ? message : MONEY_MESSAGES.paymentFailed(message).trim();
 }
 
 /** Warns before the page is left (reloaded, closed) while a payment runs. */
@@ -159,16 +159,7 @@ function TopUpForm({ config, processing, setProcessing, onClose }: TopUpFormProp
         return;
       }
 
-      let answer: Awaited<ReturnType<typeof confirmTopUp>>;
-      try {
-        answer = await confirmTopUp(intent.payment_intent_id);
-      } catch (error) {
-        if (isApiError(error, 402)) {
-          fail(paymentFailedText(error.message));
-          return;
-        }
-        throw error;
-      }
+      const answer = await confirmTopUp(intent.payment_intent_id);
       if (answer.status === 'processing') {
         markCrediting(answer.balance);
         notify(MONEY_MESSAGES.topUpCrediting, { variant: 'info' });
@@ -178,7 +169,9 @@ function TopUpForm({ config, processing, setProcessing, onClose }: TopUpFormProp
       void queryClient.invalidateQueries({ queryKey: financeKeys.all });
       onClose();
     } catch (error) {
-      fail(error instanceof Error && !isApiError(error) ? MESSAGES.genericError : serverMessage(error));
+      // A 402 from the intent or the top-up is the provider's decline; anything else the server's words.
+      if (isApiError(error, 402)) fail(paymentFailedText(error.message));
+      else fail(isApiError(error) ? serverMessage(error) : MESSAGES.genericError);
     } finally {
       setProcessing(false);
     }

@@ -66,6 +66,16 @@ async function sandboxPost<T>(path: string, body: unknown): Promise<{ status: nu
   return { status: res.status, body: (json ?? {}) as T & SandboxError };
 }
 
+/** Any other refusal of the sandbox: its message (top level or under `error`) as an ApiError. */
+function sandboxFailure(answer: { status: number; body: SandboxError }): ApiError {
+  const { body } = answer;
+  return new ApiError(
+    answer.status,
+    body.code ?? body.error?.code ?? `HTTP_${answer.status}`,
+    body.message ?? body.error?.message ?? MESSAGES.genericError,
+  );
+}
+
 /** The built-in payment sandbox (it stands for Stripe.js when GET /api/finances/top-up says "sandbox"). */
 export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
   async createPaymentMethod(card) {
@@ -75,11 +85,7 @@ export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
     if (error?.type === 'card_error' || (answer.status === 402 && error?.message)) {
       throw new CardError(error?.message ?? MESSAGES.genericError, cardFieldOfParam(error?.param));
     }
-    throw new ApiError(
-      answer.status,
-      answer.body.code ?? `HTTP_${answer.status}`,
-      answer.body.message ?? MESSAGES.genericError,
-    );
+    throw sandboxFailure(answer);
   },
 
   async confirmCardPayment(intent, paymentMethodId) {
@@ -95,11 +101,7 @@ export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
     }
     const error = answer.body.error;
     if (error?.type === 'card_error') return { status: 'requires_payment_method', error: error.message ?? '' };
-    throw new ApiError(
-      answer.status,
-      answer.body.code ?? `HTTP_${answer.status}`,
-      answer.body.message ?? MESSAGES.genericError,
-    );
+    throw sandboxFailure(answer);
   },
 };
 
