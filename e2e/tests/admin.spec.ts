@@ -6,11 +6,27 @@ import { axeViolations, signUpByApi, uniqueEmail, waitForMail } from './support'
 
 const ROOT = path.join(import.meta.dirname, '../..');
 
-function setPlan(accountId: string, plan: string) {
-  execFileSync(process.execPath, ['apps/server/dist/cli.js', 'plan', '--account', accountId, '--plan', plan], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: String(E2E_PG_PORT) },
+/** Pays for Business the way a company does: a bank transfer recorded by the operator, then the plan chosen. */
+async function chooseBusiness(request: APIRequestContext, accountId: string) {
+  execFileSync(
+    process.execPath,
+    [
+      'apps/server/dist/cli.js',
+      'record-transfer',
+      '--account',
+      accountId,
+      '--amount',
+      '29',
+      '--reference',
+      `T-${accountId}`,
+    ],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: E2E_DATA_DIR, EMBEDDED_PG_PORT: String(E2E_PG_PORT) } },
+  );
+  const res = await request.put('/api/plans', {
+    headers: { 'x-csrf-token': await csrf(request) },
+    data: { plan: 'Business' },
   });
+  expect(res.status()).toBe(200);
 }
 
 async function csrf(request: APIRequestContext) {
@@ -74,7 +90,7 @@ test('an invitation that needs approval: the supervisor approves from the panel 
   playwright,
 }) => {
   const owner = await signUpByApi(request, { companyName: 'Approvals Ltd', fullName: 'Olive Owner' });
-  setPlan(owner.accountId, 'Business');
+  await chooseBusiness(request, owner.accountId);
   const supervisorCtx = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const supervisor = await memberByApi(request, supervisorCtx, 'Sue Supervisor', {
     administrative: ['approve', 'see_users'],

@@ -124,3 +124,11 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "ledger_entries_immutable" BEFORE UPDATE OR DELETE ON "ledger_entries"
   FOR EACH ROW EXECUTE FUNCTION "ledger_entries_immutable"();--> statement-breakpoint
 CREATE INDEX "accounts_plan_renews_at_idx" ON "accounts" USING btree ("plan_renews_at") WHERE "plan_renews_at" IS NOT NULL;
+--> statement-breakpoint
+-- The transactions search (description, user, reference, service id) reads its matches through a
+-- trigram index scoped by company (btree_gin, migration 0008), not every entry of the company.
+CREATE INDEX "ledger_entries_search_idx" ON "ledger_entries" USING gin ("account_id",
+  (lower("description" || ' ' || coalesce("user_name", '') || ' ' || coalesce("user_email", '') || ' ' ||
+         coalesce("reference", '') || ' ' || coalesce("service_id", ''))) gin_trgm_ops);--> statement-breakpoint
+-- The type filter (top-ups only, plan fees only) pages and counts from its own index.
+CREATE INDEX "ledger_entries_type_idx" ON "ledger_entries" USING btree ("account_id", "type", "created_at" DESC NULLS LAST, "seq" DESC NULLS LAST);

@@ -174,12 +174,14 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
       // A copy: the page's limit and offset are added to the shared list below.
       const countParams = narrowed ? [...where.params] : [auth.accountId];
       const paging = `limit ${where.param(limit)} offset ${where.param(q.page * limit)}`;
+      // "nulls last" as the index has it (ledger_entries_account_idx): without it PostgreSQL sorts every entry.
       const [rows, count] = await Promise.all([
         pool.query(
           prepared(
             `select e.id, e.created_at, e.type, e.amount_pence, e.held_delta_pence, e.balance_after_pence, e.user_name,
                     e.user_email, e.description, e.service_id, e.reference
-               from ledger_entries e ${where} order by e.created_at desc, e.seq desc ${paging}`,
+               from ledger_entries e ${where}
+              order by e.created_at desc nulls last, e.seq desc nulls last ${paging}`,
             where.params,
           ),
         ),
