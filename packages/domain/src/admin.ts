@@ -156,14 +156,16 @@ export function spendingMode(cap: { cap: number; override_cap: number }): Spendi
   return 'no_limit';
 }
 
-const LONDON_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' });
+let londonMonth: Intl.DateTimeFormat | undefined;
 
 /**
  * The first day of the month in the UK (Europe/London, so 00:30 BST on 1 April is April) as
  * yyyy-MM-01: the period a monthly cap counts over.
  */
 export function capMonth(at: Date): string {
-  const parts = LONDON_MONTH.formatToParts(at);
+  // Made on first use: a module-level `new` would keep this module in every bundle that imports the package.
+  londonMonth ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' });
+  const parts = londonMonth.formatToParts(at);
   const year = parts.find((p) => p.type === 'year')!.value;
   const month = parts.find((p) => p.type === 'month')!.value;
   return `${year}-${month}-01`;

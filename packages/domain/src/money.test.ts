@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { capMonth } from './admin.js';
-import { MAX_TOP_UP_PENCE, MONEY_MESSAGES, parseTopUpPounds } from './money.js';
+import { formatPounds, MAX_TOP_UP_PENCE, MONEY_MESSAGES, parseTopUpPounds } from './money.js';
 import { findPlan, planFee, planPerks, planPriceLabel } from './plans.js';
 import { priceLetterPost, priceSms, smsParts } from './prices.js';
 
 describe('top-up amounts', () => {
+  it('names the maximum it enforces', () => {
+    expect(MONEY_MESSAGES.maximumTopUp).toContain(formatPounds(MAX_TOP_UP_PENCE));
+  });
   it('takes pounds as people type them and refuses below 30p', () => {
     expect(parseTopUpPounds('25')).toEqual({ pence: 2500 });
     expect(parseTopUpPounds('£25.5')).toEqual({ pence: 2550 });

@@ -49,7 +49,8 @@ export const BALANCE_REFETCH_MS = 10_000;
 /** The money texts: the spec's own (part 2 sections 2, 5 and 8) quoted exactly, and ours beside them. */
 export const MONEY_MESSAGES = {
   minimumTopUp: 'Minimum top up amount: 30p',
-  maximumTopUp: `The most you can top up by card at once is ${formatPounds(MAX_TOP_UP_PENCE)}. For more, pay by bank transfer.`,
+  // A literal (a call here would keep this object in every bundle); a test checks it against the constant.
+  maximumTopUp: 'The most you can top up by card at once is £10000.00. For more, pay by bank transfer.',
   processing: 'Processing transaction. Please DO NOT leave this page until the transaction is fulfilled.',
   paymentFailed: (message: string) => `Payment failed ${message}`,
   cardIncomplete: 'Your card details are incomplete.',

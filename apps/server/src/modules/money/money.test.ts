@@ -4,7 +4,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { signPayload } from '../../providers/payments.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 import { capture, charge, credit, hold, readBalance, refund, release } from './ledger.js';
-import { renewDuePlans, renewPlan } from './plans.js';
+import { changePlan, renewDuePlans, renewPlan } from './plans.js';
 import { reconcile } from './reconcile.js';
 import { receiveFunds } from './top-up.js';
 import { sandboxWebhookSecret } from './wiring.js';
@@ -498,38 +498,40 @@ describe('plans', () => {
     expect((await agent.get('/api/plans/current')).json()).toMatchObject({ owed: 0, renews_at: null });
   });
 
-  it('charges a renewal once when it races a top-up and the sweep', async () => {
-    const { me } = await signUpCompany(t.app);
-    const accountId = me.account.id;
-    await seedBalance(accountId, 2900);
-    await inTransaction(t.services.pool, async (q) => {
-      const { changePlan } = await import('./plans.js');
-      await changePlan(q, accountId, { userId: me.user.id, name: 'Owner', email: 'o@example.com' }, 'Business');
-    });
-    await makeDue(accountId);
-    await Promise.all([
-      renewPlan(t.services.pool, accountId),
-      renewPlan(t.services.pool, accountId),
-      renewDuePlans(t.services.pool),
-      inTransaction(t.services.pool, (q) =>
-        receiveFunds(q, {
-          accountId,
-          actor: null,
-          key: 'race-transfer',
-          amount: 5000,
-          type: 'bank_transfer',
-          description: 'transfer',
-        }),
-      ),
-    ]);
-    const { rows } = await t.services.pool.query(
-      `select count(*)::int as n from ledger_entries where account_id = $1 and type = 'plan_charge'`,
-      [accountId],
-    );
-    expect(rows[0].n).toBe(2);
-    const health = await t.services.pool.query('select health_status from accounts where id = $1', [accountId]);
-    expect(health.rows[0].health_status).toBe('active');
-    expect((await readBalance(t.services.pool, accountId)).balance).toBe(5000 - 2900);
+  it('charges a renewal once when it races a top-up and the sweep (five rounds)', async () => {
+    // Several rounds: the interleavings differ from one to the next (a lock-order fault deadlocked here).
+    for (let round = 0; round < 5; round++) {
+      const { me } = await signUpCompany(t.app);
+      const accountId = me.account.id;
+      await seedBalance(accountId, 2900);
+      await inTransaction(t.services.pool, (q) =>
+        changePlan(q, accountId, { userId: me.user.id, name: 'Owner', email: 'o@example.com' }, 'Business'),
+      );
+      await makeDue(accountId);
+      await Promise.all([
+        renewPlan(t.services.pool, accountId),
+        renewPlan(t.services.pool, accountId),
+        renewDuePlans(t.services.pool),
+        inTransaction(t.services.pool, (q) =>
+          receiveFunds(q, {
+            accountId,
+            actor: null,
+            key: 'race-transfer',
+            amount: 5000,
+            type: 'bank_transfer',
+            description: 'transfer',
+          }),
+        ),
+      ]);
+      const { rows } = await t.services.pool.query(
+        `select count(*)::int as n from ledger_entries where account_id = $1 and type = 'plan_charge'`,
+        [accountId],
+      );
+      expect(rows[0].n).toBe(2);
+      const health = await t.services.pool.query('select health_status from accounts where id = $1', [accountId]);
+      expect(health.rows[0].health_status).toBe('active');
+      expect((await readBalance(t.services.pool, accountId)).balance).toBe(5000 - 2900);
+    }
     await expectBooksBalance();
   });
 });

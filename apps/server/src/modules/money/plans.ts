@@ -38,10 +38,16 @@ interface AccountPlanRow {
   plan_renews_at: Date | null;
 }
 
-async function lockAccount(q: Q, accountId: string): Promise<AccountPlanRow> {
+/**
+ * The company's row, locked first by every plan path and by money received (then the ledger's own
+ * locks follow), so a renewal and a top-up never wait for each other in opposite orders. "No key
+ * update": the ledger's inserts take a key-share lock on this row (their foreign key), which a
+ * plain FOR UPDATE would block.
+ */
+export async function lockAccount(q: Q, accountId: string): Promise<AccountPlanRow> {
   const { rows } = await q.query<AccountPlanRow>(
     `select id, name, current_plan, health_status, health_reason, plan_period_start, plan_renews_at
-       from accounts where id = $1 for update`,
+       from accounts where id = $1 for no key update`,
     [accountId],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND');

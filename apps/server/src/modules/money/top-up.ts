@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { publish } from '../../platform/events.js';
 import type { ProviderIntent } from '../../providers/payments.js';
 import { credit, type Entry } from './ledger.js';
-import { retryOwedPlan } from './plans.js';
+import { lockAccount, retryOwedPlan } from './plans.js';
 
 type Q = pg.ClientBase;
 
@@ -85,6 +85,8 @@ export async function applyIntent(q: Q, intent: ProviderIntent, eventAt: Date | 
  * for an unpaid plan fee pays it at once if it now can, in the same transaction.
  */
 export async function receiveFunds(q: Q, m: Parameters<typeof credit>[1]): Promise<Entry & { planRenewed: boolean }> {
+  // The account first, as the plan paths take it (decision 0015, lock order).
+  await lockAccount(q, m.accountId);
   const entry = await credit(q, m);
   const planRenewed = entry.replayed ? false : await retryOwedPlan(q, m.accountId);
   await publish(q, { accountId: m.accountId, message: { type: 'refresh', entities: ['finances', 'me'] } });
