@@ -6,6 +6,7 @@
 // filter and a search.
 // Usage: node bench/money.mjs [seconds=10] [entries=100000] (after `npx tsc -b apps/server`).
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -170,3 +171,5 @@ try {
   removeDir(dataDir);
 }
 console.log(JSON.stringify(results, null, 2));
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(path.join(ROOT, 'bench/results/money.json'), `${JSON.stringify({ date: new Date().toISOString().slice(0, 10), ...results }, null, 2)}\n`);
