@@ -172,4 +172,7 @@ try {
 }
 console.log(JSON.stringify(results, null, 2));
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench/results/money.json'), `${JSON.stringify({ date: new Date().toISOString().slice(0, 10), ...results }, null, 2)}\n`);
+writeFileSync(
+  path.join(ROOT, 'bench/results/money.json'),
+  `${JSON.stringify({ date: new Date().toISOString().slice(0, 10), ...results }, null, 2)}\n`,
+);
