@@ -19,6 +19,7 @@ import type pg from 'pg';
 import { type Config, REPO_ROOT } from './config.js';
 import { registerApprovalRoutes } from './modules/approvals/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
+import { registerDeliveryPreferenceRoutes } from './modules/company/delivery-preferences-routes.js';
 import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuditRoutes(app, deps);
   registerLetterRoutes(app, deps);
   registerMoneyRoutes(app, { ...deps, payments });
+  registerDeliveryPreferenceRoutes(app, deps);
   if (payments.sandbox) {
     const sandbox = payments.sandbox;
     registerSandboxPaymentRoutes(app, sandbox);

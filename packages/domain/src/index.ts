@@ -1,6 +1,7 @@
 export * from './address.js';
 export * from './admin.js';
 export * from './constants.js';
+export * from './delivery-preferences.js';
 export * from './letters.js';
 export * from './messages.js';
 export * from './money.js';
