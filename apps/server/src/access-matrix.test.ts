@@ -75,6 +75,9 @@ beforeAll(async () => {
   });
   const intent = await b.agent.post('/api/finances/intent', { amount: 1000, payment_method_id: pm.json().id });
   fx.intent = intent.json().payment_intent_id;
+  // The sandbox's event about the new intent reaches the webhook asynchronously: let it land now,
+  // so that no row appears while the routes below are checked for changing nothing.
+  await t.app.payments.sandbox?.settled();
   // Every fixture exists, so a 404 below means "not yours", never "no such id".
   for (const id of Object.values(fx)) expect(id, 'fixture id').toBeTruthy();
 });

@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuditRoutes(app, deps);
   registerLetterRoutes(app, deps);
   registerMoneyRoutes(app, { ...deps, payments });
+  app.decorate('payments', payments);
   registerDeliveryPreferenceRoutes(app, deps);
   if (payments.sandbox) {
     const sandbox = payments.sandbox;

@@ -578,5 +578,5 @@ function postEvent(event: object) {
 
 /** Lets the sandbox's events in flight reach the webhook. */
 async function waitForEvents() {
-  for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 10));
+  await t.app.payments.sandbox?.settled();
 }

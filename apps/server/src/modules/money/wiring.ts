@@ -9,6 +9,13 @@ import {
   type SandboxPaymentProvider,
 } from '../../providers/payments-sandbox.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card payment provider in use (tests wait on the sandbox's events through it). */
+    payments: Payments;
+  }
+}
+
 export interface Payments {
   provider: PaymentProvider;
   /** Set when the built-in sandbox is the provider. */
