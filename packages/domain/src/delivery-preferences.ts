@@ -45,11 +45,12 @@ export type DeliveryPreferences = z.output<typeof deliveryPreferencesSchema>;
 export type DeliveryPreferencesInput = z.input<typeof deliveryPreferencesSchema>;
 
 /** What a company has until it saves its own: no auto-delivery, colour, premium, both channels on, attachment. */
-export const DEFAULT_DELIVERY_PREFERENCES: DeliveryPreferences = Object.freeze({
+// A plain literal (a call at module level would keep this module in every bundle); readers copy it.
+export const DEFAULT_DELIVERY_PREFERENCES: Readonly<DeliveryPreferences> = {
   autoSend: false,
-  mail: Object.freeze({ print: 'colour', service: 'premium', omit: false }),
-  email: Object.freeze({ kind: 'attachment', omit: false }),
-}) as DeliveryPreferences;
+  mail: { print: 'colour', service: 'premium', omit: false },
+  email: { kind: 'attachment', omit: false },
+};
 
 /** The spec's rule: when both omit flags arrive on, omit-mail is forced off (a letter keeps one channel). */
 export function applyOmitRule(p: DeliveryPreferences): DeliveryPreferences {
