@@ -16,7 +16,7 @@ import { findNul, MAX_URL_LENGTH, NUL_MESSAGE } from './input-guard.js';
 describe('findNul', () => {
   it('finds a NUL in any string or key, at any depth, and names where', () => {
     expect(findNul({ a: 'x', b: [1, 'ok', { c: 'y\u0000' }] })).toBe('b.2.c');
-    expect(findNul({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findNul({ 'k\u0000': 1 })).toBe('k\u0000');
     expect(findNul('\u0000')).toBe('');
     expect(findNul({ a: 'fine', n: 3, t: true, z: null })).toBeNull();
     // A deeply nested body does not overflow the stack.
@@ -79,7 +79,7 @@ describe('a NUL character answers 422 in the catalogue shape and stores nothing'
       ['PUT', `/api/users/${userId}`, { roles: ['owner\u0000'] }, 'roles.0'],
       ['POST', '/api/users', { user_name: 'A\u0000', email_address: 'a@example.com', permissions: {} }, 'user_name'],
       ['POST', '/api/letters/trash', { uuids: ['x\u0000'] }, 'uuids.0'],
-      ['POST', '/api/users', { user_name: 'Fine Name', email_address: 'b@example.com', ['k\u0000']: 1 }, 'k\u0000'],
+      ['POST', '/api/users', { user_name: 'Fine Name', email_address: 'b@example.com', 'k\u0000': 1 }, 'k\u0000'],
     ];
     for (const [method, url, body, at] of calls) {
       const res = await owner.request(method as 'POST', url, body);
