@@ -10,6 +10,7 @@ export * from './permissions.js';
 export * from './plans.js';
 export * from './postcode.js';
 export * from './prices.js';
+export * from './print-status.js';
 export * from './roles.js';
 export * from './split.js';
 export * from './text-lines.js';
