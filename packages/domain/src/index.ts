@@ -12,6 +12,7 @@ export * from './postcode.js';
 export * from './prices.js';
 export * from './print-status.js';
 export * from './roles.js';
+export * from './sms.js';
 export * from './split.js';
 export * from './text-lines.js';
 export * from './validation.js';
