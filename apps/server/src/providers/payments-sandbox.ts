@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import {
   type CreatedIntent,
@@ -10,6 +9,7 @@ import {
   signPayload,
   verifySignature,
 } from './payments.js';
+import { SandboxWork } from './sandbox-work.js';
 
 /**
  * The built-in card provider: it follows Stripe's flow and test cards, keeps its records in its
@@ -157,24 +157,7 @@ function apiObject(r: IntentRow) {
 
 export function createSandboxPaymentProvider(pool: pg.Pool, options: SandboxOptions): SandboxPaymentProvider {
   let sink: EventSink | null = null;
-  const inFlight = new Set<Promise<void>>();
-  let closed = false;
-  const wait = async (max: number) => {
-    if (max > 0) await sleep(Math.round(max / 3 + Math.random() * ((2 * max) / 3)));
-  };
-
-  async function deliver(raw: string) {
-    // Retried with backoff like Stripe (compressed: seconds, not days) until our route answers 2xx.
-    for (let attempt = 0; attempt < 6 && !closed; attempt++) {
-      try {
-        const status = await sink!(raw, signPayload(options.webhookSecret, raw, Math.floor(Date.now() / 1000)));
-        if (status >= 200 && status < 300) return;
-      } catch {
-        // the route was unreachable: try again
-      }
-      await sleep(250 * 2 ** attempt);
-    }
-  }
+  const work = new SandboxWork();
 
   function emit(type: string, row: IntentRow) {
     if (!sink) return;
@@ -188,11 +171,17 @@ export function createSandboxPaymentProvider(pool: pg.Pool, options: SandboxOpti
     });
     const times = Math.random() < options.duplicateRate ? 2 : 1;
     for (let i = 0; i < times; i++) {
-      const p = (async () => {
-        await wait(options.eventDelayMs * (i + 1));
-        await deliver(raw);
-      })().finally(() => inFlight.delete(p));
-      inFlight.add(p);
+      work.track(
+        (async () => {
+          await work.jitter(options.eventDelayMs * (i + 1));
+          // Retried with backoff like Stripe (compressed: seconds, not days) until our route answers 2xx.
+          await work.post(
+            () => sink!(raw, signPayload(options.webhookSecret, raw, Math.floor(Date.now() / 1000))),
+            6,
+            250,
+          );
+        })(),
+      );
     }
   }
 
@@ -205,7 +194,7 @@ export function createSandboxPaymentProvider(pool: pg.Pool, options: SandboxOpti
     name: 'sandbox',
     publishableKey: null,
     async createPaymentMethod(card) {
-      await wait(options.latencyMs);
+      await work.jitter(options.latencyMs);
       const { digits, brand } = checkCard(card);
       const outcome = TEST_CARDS[digits]?.outcome ?? 'succeeds';
       const pm = id('pm');
@@ -218,7 +207,7 @@ export function createSandboxPaymentProvider(pool: pg.Pool, options: SandboxOpti
       return { id: pm, card: { brand, last4: digits.slice(-4) } };
     },
     async createIntent({ amount, paymentMethodId, metadata }): Promise<CreatedIntent> {
-      await wait(options.latencyMs);
+      await work.jitter(options.latencyMs);
       const { rows: pm } = await pool.query('select 1 from sandbox_payment_methods where id = $1', [paymentMethodId]);
       if (!pm[0]) throw new CardError('resource_missing', 'No such payment method.', 'payment_method');
       const intentId = id('pi');
@@ -236,7 +225,7 @@ export function createSandboxPaymentProvider(pool: pg.Pool, options: SandboxOpti
       return row ? toIntent(row) : null;
     },
     async confirm(intentId, clientSecret, paymentMethod) {
-      await wait(options.latencyMs);
+      await work.jitter(options.latencyMs);
       const row = await readIntent(intentId);
       const a = Buffer.from(row?.client_secret ?? '');
       const b = Buffer.from(String(clientSecret));
@@ -268,11 +257,7 @@ export function createSandboxPaymentProvider(pool: pg.Pool, options: SandboxOpti
     setEventSink(s) {
       sink = s;
     },
-    async settled() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
-    close() {
-      closed = true;
-    },
+    settled: () => work.settled(),
+    close: () => work.close(),
   };
 }

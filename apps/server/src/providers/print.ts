@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isPrintStatus, type PrintStatus, printStatusRank } from '@lp/domain';
+import { SandboxWork } from './sandbox-work.js';
 
 /**
  * The print-and-post partner (Stannp's letters API when a key is configured, the built-in sandbox
@@ -305,17 +306,13 @@ export const SANDBOX_MAX_PAGES = 50;
 
 export function createSandboxPrintProvider(options: SandboxPrintOptions): SandboxPrintProvider {
   const letters = new Map<string, { status: PrintStatus; reference: string }>();
-  const inFlight = new Set<Promise<void>>();
   const random = options.random ?? Math.random;
+  const work = new SandboxWork(random);
   const stepMs = options.stepMs ?? 20;
   const productionDelayMs = options.productionDelayMs ?? 200;
   const duplicateRate = options.duplicateRate ?? 0.2;
   const reorderRate = options.reorderRate ?? 0.2;
-  let closed = false;
   let webhookId = 0;
-  const wait = async (max: number) => {
-    if (max > 0) await sleep(Math.round(max / 3 + random() * ((2 * max) / 3)));
-  };
 
   function body(id: string, status: PrintStatus, at: Date): Buffer {
     const created = at.toISOString().slice(0, 19).replace('T', ' ');
@@ -333,15 +330,7 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
   async function send(raw: Buffer) {
     const deliver = options.deliver;
     if (!deliver) return;
-    for (let attempt = 0; attempt < 4 && !closed; attempt++) {
-      try {
-        const status = await deliver(raw, signPrintWebhook(options.webhookSecret, raw));
-        if (status >= 200 && status < 300) return;
-      } catch {
-        // our route was unreachable: try again
-      }
-      await sleep(stepMs * 2 ** attempt);
-    }
+    await work.post(() => deliver(raw, signPrintWebhook(options.webhookSecret, raw)), 4, stepMs);
   }
 
   /** Moves a letter along Stannp's path, sending each change (sometimes twice, sometimes two swapped). */
@@ -354,7 +343,7 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
     for (let i = 0; i < path.length; i++) {
       await sleep(i === 0 ? productionDelayMs : stepMs);
       const letter = letters.get(id);
-      if (closed || !letter || letter.status === 'cancelled') return;
+      if (work.closed || !letter || letter.status === 'cancelled') return;
       const next = path[i]!;
       if (printStatusRank(next) > printStatusRank(letter.status)) letter.status = next;
       const raw = body(id, next, new Date());
@@ -370,15 +359,10 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
     for (const h of held.splice(0)) await send(h);
   }
 
-  function track(p: Promise<void>) {
-    const tracked = p.catch(() => {}).finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-  }
-
   return {
     name: 'sandbox',
     async submit(input) {
-      await wait(options.latencyMs);
+      await work.jitter(options.latencyMs);
       if (input.pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
         throw new PrintSubmitError('The printing service refused the letter: the file is not a PDF.', true);
       if (input.pages > SANDBOX_MAX_PAGES)
@@ -388,7 +372,7 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
         );
       const id = `sb_${randomBytes(8).toString('hex')}`;
       letters.set(id, { status: 'received', reference: input.reference });
-      if (!closed) track(progress(id));
+      if (!work.closed) work.track(progress(id));
       // Stannp's UK prices from the reference page (about 73p second class, £1.56 first, one sheet),
       // plus 10p for each further sheet: the sandbox's own assumption.
       const sheets = Math.max(1, Math.ceil(input.pages / (input.duplex ? 2 : 1)));
@@ -396,28 +380,24 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
       return { id, status: 'received', costPence };
     },
     async get(id) {
-      await wait(options.latencyMs);
+      await work.jitter(options.latencyMs);
       const letter = letters.get(id);
       return letter ? { id, status: letter.status } : null;
     },
     async cancel(id) {
-      await wait(options.latencyMs);
+      await work.jitter(options.latencyMs);
       const letter = letters.get(id);
       // Like Stannp: only before production starts.
       if (letter?.status !== 'received') return false;
       letter.status = 'cancelled';
-      track(send(body(id, 'cancelled', new Date())));
+      work.track(send(body(id, 'cancelled', new Date())));
       return true;
     },
     verifyWebhook(rawBody, signature) {
       verifyPrintSignature(options.webhookSecret, rawBody, signature);
       return parsePrintWebhook(rawBody)[0]!;
     },
-    async settled() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
-    close() {
-      closed = true;
-    },
+    settled: () => work.settled(),
+    close: () => work.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isSmsStatus, type SmsStatus } from '@lp/domain';
+import { SandboxWork } from './sandbox-work.js';
 
 /**
  * The text message provider: Twilio's Messages API when an account is configured, the built-in
@@ -249,11 +249,7 @@ export function createSandboxSmsProvider(opts: SandboxSmsOptions): SandboxSmsPro
   const callbackDelayMs = opts.callbackDelayMs ?? 20;
   const duplicateRate = opts.duplicateRate ?? 0.1;
   const log: { id: string; to: string; body: string; idempotencyKey: string }[] = [];
-  const inFlight = new Set<Promise<void>>();
-  let closed = false;
-  const wait = async (max: number) => {
-    if (max > 0) await sleep(Math.round(max / 3 + Math.random() * ((2 * max) / 3)));
-  };
+  const work = new SandboxWork();
 
   function plan(to: string): { status: SmsStatus; errorCode: string | null }[] {
     if (to.endsWith(SANDBOX_FAILING_SUFFIX))
@@ -280,41 +276,42 @@ export function createSandboxSmsProvider(opts: SandboxSmsOptions): SandboxSmsPro
       const copy = steps[Math.floor(Math.random() * steps.length)];
       if (copy) steps.push(copy);
     }
-    const p: Promise<void> = (async () => {
-      for (const step of steps) {
-        await wait(callbackDelayMs);
-        if (closed) return;
-        const params: Record<string, string> = {
-          AccountSid: accountSid,
-          ApiVersion: '2010-04-01',
-          From: from,
-          To: to,
-          MessageSid: id,
-          SmsSid: id,
-          MessageStatus: step.status,
-          SmsStatus: step.status,
-        };
-        if (step.errorCode) params.ErrorCode = step.errorCode;
-        try {
-          await sink(url, params, twilioSignature(opts.authToken, url, params));
-        } catch {
-          // Twilio does not retry a status callback that fails; neither does the sandbox.
+    work.track(
+      (async () => {
+        for (const step of steps) {
+          await work.jitter(callbackDelayMs);
+          if (work.closed) return;
+          const params: Record<string, string> = {
+            AccountSid: accountSid,
+            ApiVersion: '2010-04-01',
+            From: from,
+            To: to,
+            MessageSid: id,
+            SmsSid: id,
+            MessageStatus: step.status,
+            SmsStatus: step.status,
+          };
+          if (step.errorCode) params.ErrorCode = step.errorCode;
+          try {
+            await sink(url, params, twilioSignature(opts.authToken, url, params));
+          } catch {
+            // Twilio does not retry a status callback that fails; neither does the sandbox.
+          }
         }
-      }
-    })().finally(() => inFlight.delete(p));
-    inFlight.add(p);
+      })(),
+    );
   }
 
   return {
     name: 'sandbox',
     async send({ to, body, statusCallbackUrl, idempotencyKey }) {
-      await wait(opts.latencyMs);
+      await work.jitter(opts.latencyMs);
       if (!E164.test(to)) throw new SmsSendError("The 'To' number is not a valid phone number.", true, '21211', 400);
       if (body.length === 0) throw new SmsSendError('The text message is empty.', true, '21602', 400);
       if (body.length > 1600) throw new SmsSendError('The text message is too long.', true, '21617', 400);
       const id = `SMsb${randomBytes(15).toString('hex')}`;
       log.push({ id, to, body, idempotencyKey });
-      if (statusCallbackUrl && opts.deliver && !closed) callbacks(id, to, statusCallbackUrl, opts.deliver);
+      if (statusCallbackUrl && opts.deliver && !work.closed) callbacks(id, to, statusCallbackUrl, opts.deliver);
       return { id, status: 'queued' };
     },
     verifyCallback(input) {
@@ -323,11 +320,7 @@ export function createSandboxSmsProvider(opts: SandboxSmsOptions): SandboxSmsPro
     sent() {
       return log;
     },
-    async settled() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
-    close() {
-      closed = true;
-    },
+    settled: () => work.settled(),
+    close: () => work.close(),
   };
 }
