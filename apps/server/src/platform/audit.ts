@@ -4,21 +4,20 @@ import { publish } from './events.js';
 
 export interface AuditEntry {
   action: string;
-  entityType: 'user' | 'department' | 'approval' | 'spending_cap';
+  entityType: 'user' | 'department' | 'approval' | 'spending_cap' | 'account';
   entityId: string;
   before: unknown;
   after: unknown;
 }
 
+/** Who acts: the signed-in member (an AuthContext fits), or a member named by id and email. */
+export type AuditActor = Pick<AuthContext, 'accountId' | 'userId'> & { row: { email: string } };
+
 /**
  * Writes an audit row; call it with the transaction's client so the change and its record commit
- * together. The actor is the signed-in member `by`. An open audit log refreshes when it commits.
+ * together. The actor is the member `by`. An open audit log refreshes when it commits.
  */
-export async function writeAudit(
-  client: pg.ClientBase,
-  by: Pick<AuthContext, 'accountId' | 'userId' | 'row'>,
-  e: AuditEntry,
-): Promise<void> {
+export async function writeAudit(client: pg.ClientBase, by: AuditActor, e: AuditEntry): Promise<void> {
   await client.query(
     `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,

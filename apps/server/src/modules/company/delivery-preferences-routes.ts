@@ -12,6 +12,7 @@ import {
 import type pg from 'pg';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
+import { writeAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { errorSchema } from '../identity/schemas.js';
@@ -89,13 +90,13 @@ export function registerDeliveryPreferenceRoutes(app: App, deps: Pick<AppDeps, '
             where id = $1`,
           [auth.accountId, JSON.stringify(saved)],
         );
-        // An audit row of the change (the account is the entity, as for the balance setting).
-        await client.query(
-          `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
-           values ($1, $2, $3, 'account.delivery_preferences', 'account', $1, $4, $5)`,
-          [auth.accountId, auth.userId, auth.row.email, JSON.stringify(before), JSON.stringify(saved)],
-        );
-        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['audit'] } });
+        await writeAudit(client, auth, {
+          action: 'account.delivery_preferences',
+          entityType: 'account',
+          entityId: auth.accountId,
+          before,
+          after: saved,
+        });
         await publish(client, {
           accountId: auth.accountId,
           message: { type: 'refresh', entities: ['me', 'settings'] },

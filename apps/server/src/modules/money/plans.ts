@@ -10,6 +10,7 @@ import {
   SUSPENSION_REASON_FUNDS,
 } from '@lp/domain';
 import type pg from 'pg';
+import { writeAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -99,6 +100,12 @@ async function tryCharge(q: Q, work: () => Promise<Entry>): Promise<Entry | null
   }
 }
 
+const auditActor = (accountId: string, actor: Actor) => ({
+  accountId,
+  userId: actor.userId,
+  row: { email: actor.email },
+});
+
 export interface PlanChange {
   plan: string;
   message: string;
@@ -115,17 +122,13 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
   if (suspended && plan.name !== FREE_PLAN) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.suspendedOnlyBasic);
   if (plan.name === CALL_PLAN) {
     // Enterprise is agreed with our team: the request is recorded and the plan stays as it is.
-    await q.query(
-      `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
-       values ($1, $2, $3, 'plan.enterprise_requested', 'account', $1, $4, $5)`,
-      [
-        accountId,
-        actor.userId,
-        actor.email,
-        JSON.stringify({ plan: account.current_plan }),
-        JSON.stringify({ plan: plan.name }),
-      ],
-    );
+    await writeAudit(q, auditActor(accountId, actor), {
+      action: 'plan.enterprise_requested',
+      entityType: 'account',
+      entityId: accountId,
+      before: { plan: account.current_plan },
+      after: { plan: plan.name },
+    });
     return { plan: plan.name, message: PLAN_MESSAGES.enterprise, changed: false };
   }
   const now = new Date();
@@ -188,17 +191,13 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
     [accountId, plan.name, fee > 0 ? now : null, renewsAt, suspended],
   );
   await scheduleRenewal(q, accountId, renewsAt);
-  await q.query(
-    `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
-     values ($1, $2, $3, 'plan.changed', 'account', $1, $4, $5)`,
-    [
-      accountId,
-      actor.userId,
-      actor.email,
-      JSON.stringify({ plan: account.current_plan, health: account.health_status }),
-      JSON.stringify({ plan: plan.name, health: suspended ? 'active' : account.health_status }),
-    ],
-  );
+  await writeAudit(q, auditActor(accountId, actor), {
+    action: 'plan.changed',
+    entityType: 'account',
+    entityId: accountId,
+    before: { plan: account.current_plan, health: account.health_status },
+    after: { plan: plan.name, health: suspended ? 'active' : account.health_status },
+  });
   await publish(q, { accountId, message: { type: 'refresh', entities: ['me', 'finances', 'plans'] } });
   const message =
     plan.name === FREE_PLAN

@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import type { AuthContext } from '../../platform/access.js';
+import { writeAudit } from '../../platform/audit.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -469,17 +470,13 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
             where a.id = $1 returning b.before`,
           [auth.accountId, on],
         );
-        await client.query(
-          `insert into audit_log (account_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after)
-           values ($1, $2, $3, 'account.restrict_balance', 'account', $1, $4, $5)`,
-          [
-            auth.accountId,
-            auth.userId,
-            auth.row.email,
-            JSON.stringify({ restrict_balance_to_finance_admins: rows[0]?.before ?? false }),
-            JSON.stringify({ restrict_balance_to_finance_admins: on }),
-          ],
-        );
+        await writeAudit(client, auth, {
+          action: 'account.restrict_balance',
+          entityType: 'account',
+          entityId: auth.accountId,
+          before: { restrict_balance_to_finance_admins: rows[0]?.before ?? false },
+          after: { restrict_balance_to_finance_admins: on },
+        });
         await publish(client, {
           accountId: auth.accountId,
           message: { type: 'refresh', entities: ['me', 'finances'] },
