@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { capMonth, MONEY_MESSAGES, type TransactionType } from '@lp/domain';
+import { MONEY_MESSAGES, type TransactionType } from '@lp/domain';
 import type pg from 'pg';
 import { AppError } from '../../platform/errors.js';
 import { releaseSpendInMonth, reserveSpend } from '../users/spend.js';
@@ -498,6 +498,3 @@ export async function refund(
     hash,
   });
 }
-
-/** The month a cap counts in, for callers that show it. */
-export const moneyMonth = capMonth;
