@@ -206,9 +206,12 @@ describe('Add Funds', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(notified()).toContainEqual(['£25.00 was added to your balance.', 'success']);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: financeKeys.all });
-    const after = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(after);
-    expect(after.defaultPrevented).toBe(false);
+    // The guard goes when the form re-renders after it closed (its effect's clean-up), not at onClose.
+    await waitFor(() => {
+      const after = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(after);
+      expect(after.defaultPrevented).toBe(false);
+    });
   });
 
   it('says "Payment failed" with the decline when the card confirmation is declined, and stops there', async () => {
