@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { MAIL_MAX_PAGES } from './constants.js';
+import { LETTER_MESSAGES, MESSAGES } from './messages.js';
+import { toE164UK } from './sms.js';
+
+/**
+ * Letter delivery (part 1 sections 3, 4, 5, 7, 8 and 9; decision 0016): the channels, the request
+ * a client sends to POST /api/letters/deliver, its rules, and the texts users read. Shared by the
+ * server (which decides) and the web (which checks first).
+ */
+
+/** The channels a letter can go by. Cloud storage comes with document storage (issue 14). */
+export const DELIVERY_CHANNELS = ['mail', 'email', 'sms', 'cloud_link'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
+  mail: 'Mail',
+  email: 'Email',
+  sms: 'Text message',
+  cloud_link: 'Cloud link',
+};
+
+/** A delivery's life: waiting for a supervisor, waiting for its time, being handed over, then an end. */
+export const DELIVERY_STATES = ['in_review', 'scheduled', 'sending', 'done', 'cancelled', 'denied'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** A channel's life: waiting, handed to the provider (charged), confirmed, failed (refunded) or cancelled. */
+export const CHANNEL_STATES = ['queued', 'handed_over', 'succeeded', 'failed', 'cancelled'] as const;
+export type ChannelState = (typeof CHANNEL_STATES)[number];
+
+/** Part 1 section 9: a scheduled delivery is at least 1 minute and at most 2,580,000,000 ms (about 30 days) ahead. */
+export const SCHEDULE_MIN_AHEAD_MS = 60_000;
+export const SCHEDULE_MAX_AHEAD_MS = 2_580_000_000;
+/** A cloud link lasts this many days unless the sender chooses (1 to 90). */
+export const CLOUD_LINK_DEFAULT_DAYS = 30;
+export const CLOUD_LINK_MAX_DAYS = 90;
+export const EMAIL_SUBJECT_MAX = 200;
+export const EMAIL_MESSAGE_MAX = 5000;
+/** Ten concatenated parts at most (Twilio's limit is 1,600 characters; the link is added after). */
+export const SMS_TEXT_MAX = 1400;
+/** Letters delivered in one bulk request. */
+export const BULK_DELIVER_MAX = 100;
+
+export const DELIVERY_MESSAGES = {
+  ok: 'OK',
+  delivering: 'Delivering letter...',
+  scheduling: 'Scheduling letter delivery...',
+  deliverFailed: 'Failed to deliver letter!',
+  scheduleFailed: 'Failed to schedule letter delivery!',
+  cancelling: 'Cancelling the delivery...',
+  cancelled: 'The delivery was cancelled and the money held for it released.',
+  cancelFailed: 'Failed to cancel the delivery!',
+  inReview: 'The delivery is waiting for a supervisor’s approval. The money is held until then.',
+  noChannel: LETTER_MESSAGES.noChannel,
+  recipientEmailRequired: LETTER_MESSAGES.recipientEmailRequired,
+  recipientEmailInvalid: LETTER_MESSAGES.recipientEmailInvalid,
+  phoneRequired: "You must enter the recipient's mobile number before sending a text message!",
+  phoneInvalid: MESSAGES.ukPhone,
+  phoneNotMobile: 'Text messages go to UK mobile numbers (07…) only.',
+  smsTextRequired: 'Write the text message to send.',
+  scheduleInPast: 'The delivery time is in the past.',
+  scheduleTooSoon: 'Choose a time at least 1 minute from now.',
+  scheduleTooLate: 'Choose a time at most 30 days from now.',
+  mailTooManyPages: `Letters of more than ${MAIL_MAX_PAGES} pages cannot be posted.`,
+  mailIssues: 'This letter cannot be posted until its issues are fixed.',
+  mailOmitted: "Your company's delivery preferences leave mail out.",
+  emailOmitted: "Your company's delivery preferences leave email out.",
+  notDeliverable: 'This letter cannot be delivered now.',
+  alreadySent: 'This letter has already been sent.',
+  alreadyOpen: 'This letter already has a delivery on its way, scheduled or in review.',
+  nothingToCancel: 'This letter has no delivery that can still be cancelled.',
+  tooLateToCancel: 'Too late to cancel: the delivery has started.',
+  cloudLinkGone: 'This link has expired or does not exist. Ask the sender for a new one.',
+  testEmailSent: 'A test email was sent to you.',
+  testSmsSent: 'A test text message was sent.',
+  testLetterPosted: 'A test letter is on its way to the printer.',
+  nothingToSend: 'Fill in the email or the text message to send.',
+} as const;
+
+const optionalText = (max: number) => z.string().max(max).optional();
+
+/** The body of POST /api/letters/deliver (field names from part 1 sections 3 and 7). */
+export const deliverRequestSchema = z.strictObject({
+  uuid: z.string().min(1).max(100),
+  /** The channels chosen; default mail (part 1 section 9). */
+  preference_overrides: z
+    .array(z.enum(DELIVERY_CHANNELS))
+    .min(1, { error: DELIVERY_MESSAGES.noChannel })
+    .max(DELIVERY_CHANNELS.length)
+    .refine((c) => new Set(c).size === c.length, { error: 'Each channel once.' })
+    .default(['mail']),
+  /** Mail: 1st class (premium) or 2nd class; default from the company's preferences. */
+  is_premium: z.boolean().optional(),
+  is_colour: z.boolean().optional(),
+  /** Email: send a cloud link instead of attaching the letter; default from the company's email kind. */
+  is_cloud_link: z.boolean().optional(),
+  recipient_email: optionalText(320),
+  subject: optionalText(EMAIL_SUBJECT_MAX),
+  message_to_recipient: optionalText(EMAIL_MESSAGE_MAX),
+  recipient_phone_number: optionalText(40),
+  sms_text: optionalText(SMS_TEXT_MAX),
+  cloud_link_expiry_days: z.number().int().min(1).max(CLOUD_LINK_MAX_DAYS).optional(),
+  /** When to deliver, epoch seconds; absent means now. */
+  scheduled_delivery_date_time: z.number().int().min(0).max(99_999_999_999).nullable().optional(),
+  /** Seconds added to the scheduled time (default 0). */
+  schedule_time_delay: z.number().int().min(0).max(2_580_000).optional(),
+});
+export type DeliverRequest = z.input<typeof deliverRequestSchema>;
+export type DeliverRequestParsed = z.output<typeof deliverRequestSchema>;
+
+/** The body of POST /api/letters/deliver/bulk: the same options for every letter (no per-recipient fields). */
+export const bulkDeliverRequestSchema = z.strictObject({
+  uuids: z.array(z.string().min(1).max(100)).min(1).max(BULK_DELIVER_MAX),
+  preference_overrides: z.array(z.enum(['mail', 'cloud_link'])).min(1).max(2).default(['mail']),
+  is_premium: z.boolean().optional(),
+  is_colour: z.boolean().optional(),
+  scheduled_delivery_date_time: z.number().int().min(0).max(99_999_999_999).nullable().optional(),
+  schedule_time_delay: z.number().int().min(0).max(2_580_000).optional(),
+});
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** The per-channel checks of part 1 section 5 that need no database (addresses, texts). */
+export function deliveryFieldProblems(r: DeliverRequestParsed): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const channels = new Set(r.preference_overrides);
+  if (channels.has('email')) {
+    const email = r.recipient_email?.trim() ?? '';
+    if (!email) problems.push({ field: 'recipient_email', message: DELIVERY_MESSAGES.recipientEmailRequired });
+    else if (!z.email().safeParse(email).success)
+      problems.push({ field: 'recipient_email', message: DELIVERY_MESSAGES.recipientEmailInvalid });
+  }
+  if (channels.has('sms')) {
+    const phone = r.recipient_phone_number?.trim() ?? '';
+    if (!phone) problems.push({ field: 'recipient_phone_number', message: DELIVERY_MESSAGES.phoneRequired });
+    else if (!/^(?:0|\+44)[1-9]\d{8,9}$/.test(phone.replace(/[\s\-.()]/g, '').replace(/^0044/, '+44')))
+      problems.push({ field: 'recipient_phone_number', message: DELIVERY_MESSAGES.phoneInvalid });
+    else if (!toE164UK(phone))
+      problems.push({ field: 'recipient_phone_number', message: DELIVERY_MESSAGES.phoneNotMobile });
+    if (!r.sms_text?.trim()) problems.push({ field: 'sms_text', message: DELIVERY_MESSAGES.smsTextRequired });
+  }
+  return problems;
+}
+
+/**
+ * When a delivery runs: null for now, else the time (epoch ms). Throws the user's message when it is
+ * outside the window (not in the past, at least 1 minute and at most 2,580,000,000 ms ahead).
+ */
+export function scheduledRunAt(
+  r: Pick<DeliverRequestParsed, 'scheduled_delivery_date_time' | 'schedule_time_delay'>,
+  now: number,
+): { at: number | null; problem: string | null } {
+  const delay = (r.schedule_time_delay ?? 0) * 1000;
+  if (r.scheduled_delivery_date_time == null) {
+    if (delay === 0) return { at: null, problem: null };
+    return windowCheck(now + delay, now);
+  }
+  return windowCheck(r.scheduled_delivery_date_time * 1000 + delay, now);
+}
+
+function windowCheck(at: number, now: number): { at: number | null; problem: string | null } {
+  // A second of grace: "now in seconds" (the spec's default) is slightly in the past on arrival.
+  if (at < now - 1000) return { at: null, problem: DELIVERY_MESSAGES.scheduleInPast };
+  if (at - now < SCHEDULE_MIN_AHEAD_MS) {
+    // The spec's default request (time now, delay 0) means now.
+    if (at - now <= 1000) return { at: null, problem: null };
+    return { at: null, problem: DELIVERY_MESSAGES.scheduleTooSoon };
+  }
+  if (at - now > SCHEDULE_MAX_AHEAD_MS) return { at: null, problem: DELIVERY_MESSAGES.scheduleTooLate };
+  return { at, problem: null };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The date display format of part 1 section 9, dd.MM.yy | hh:mm a, in UK time (the scheduled
+ * status reads "Delivery scheduled for: 24.11.26 | 09:30 AM").
+ */
+export function formatUkDateTime(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: '2-digit',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: false,
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const hour24 = Number(parts.hour) % 24;
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  return `${parts.day}.${parts.month}.${parts.year} | ${two(hour12)}:${parts.minute} ${hour24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Raw letter statuses a delivery may start from (New, Encountered Issues, denied, or a delivery that failed). */
+export const DELIVERY_FAILED_STATUS = 'Failed to Deliver';
