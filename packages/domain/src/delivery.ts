@@ -63,6 +63,7 @@ export const DELIVERY_MESSAGES = {
   scheduleTooLate: 'Choose a time at most 30 days from now.',
   mailTooManyPages: `Letters of more than ${MAIL_MAX_PAGES} pages cannot be posted.`,
   mailIssues: 'This letter cannot be posted until its issues are fixed.',
+  mailNoAddress: "The recipient's address could not be read from this letter, so it cannot be posted.",
   mailOmitted: "Your company's delivery preferences leave mail out.",
   emailOmitted: "Your company's delivery preferences leave email out.",
   notDeliverable: 'This letter cannot be delivered now.',
@@ -111,7 +112,11 @@ export type DeliverRequestParsed = z.output<typeof deliverRequestSchema>;
 /** The body of POST /api/letters/deliver/bulk: the same options for every letter (no per-recipient fields). */
 export const bulkDeliverRequestSchema = z.strictObject({
   uuids: z.array(z.string().min(1).max(100)).min(1).max(BULK_DELIVER_MAX),
-  preference_overrides: z.array(z.enum(['mail', 'cloud_link'])).min(1).max(2).default(['mail']),
+  preference_overrides: z
+    .array(z.enum(['mail', 'cloud_link']))
+    .min(1)
+    .max(2)
+    .default(['mail']),
   is_premium: z.boolean().optional(),
   is_colour: z.boolean().optional(),
   scheduled_delivery_date_time: z.number().int().min(0).max(99_999_999_999).nullable().optional(),
@@ -200,3 +205,40 @@ export function formatUkDateTime(at: Date): string {
 
 /** Raw letter statuses a delivery may start from (New, Encountered Issues, denied, or a delivery that failed). */
 export const DELIVERY_FAILED_STATUS = 'Failed to Deliver';
+
+/** A channel that reached its provider (charged) or its recipient counts as delivered. */
+export function channelSucceeded(state: ChannelState): boolean {
+  return state === 'handed_over' || state === 'succeeded';
+}
+
+/**
+ * The letter's raw status while a delivery is being handed over and after (part 1 section 4):
+ * Delivering (or Sending as Email Attachment when email is the only channel) while a channel waits;
+ * then Posting / Posted when mail went (handed over to the printer / to Royal Mail), Sent as Email
+ * Attachment when email carried the file, Delivered otherwise; Failed to Deliver (shown Failed)
+ * only when every channel failed.
+ */
+export function letterStatusForDelivery(
+  channels: ReadonlyArray<{ channel: DeliveryChannel; state: ChannelState }>,
+  emailAsLink: boolean,
+): string {
+  if (channels.some((c) => c.state === 'queued')) {
+    const onlyEmail = channels.length === 1 && channels[0]!.channel === 'email' && !emailAsLink;
+    return onlyEmail ? 'Sending as Email Attachment' : 'Delivering';
+  }
+  const ok = channels.filter((c) => channelSucceeded(c.state));
+  if (ok.length === 0) return DELIVERY_FAILED_STATUS;
+  const mail = ok.find((c) => c.channel === 'mail');
+  if (mail) return mail.state === 'succeeded' ? 'Posted' : 'Posting';
+  if (!emailAsLink && ok.some((c) => c.channel === 'email')) return 'Sent as Email Attachment';
+  return 'Delivered';
+}
+
+/** Raw statuses a delivery may start from: New, Encountered Issues, Denied by Supervisor, or a failed delivery. */
+export const DELIVERABLE_STATUSES: readonly string[] = [
+  'Analysis Complete',
+  'Invalid Postcode',
+  'Barcode area not empty',
+  'Denied by Supervisor',
+  DELIVERY_FAILED_STATUS,
+];
