@@ -1,4 +1,4 @@
-import { permissionsFromRoles } from '@lp/domain';
+import { DELIVERY_MESSAGES, permissionsFromRoles } from '@lp/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,7 @@ interface ServerState {
   countStatus: number;
   groups?: unknown[];
   balance?: unknown;
+  meStatus?: number;
 }
 
 function json(status: number, body?: unknown) {
@@ -35,6 +36,7 @@ function startServer(state: ServerState) {
       case 'GET /api/csrf':
         return json(200, { token: 'csrf-token' });
       case 'GET /api/me':
+        if (state.meStatus) return json(state.meStatus, { statusCode: state.meStatus, code: 'INTERNAL', message: 'x' });
         return state.me ? json(200, state.me) : json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' });
       case 'POST /api/session':
         if (body.password === 'correct horse') {
@@ -77,6 +79,16 @@ function startServer(state: ServerState) {
         return json(201, state.me);
       case 'GET /api/notifications':
         return json(200, { groups: state.groups ?? [] });
+      case 'POST /api/cloud/open':
+        return body.token === 'some-token'
+          ? json(200, {
+              name: 'Invoice',
+              num_pages: 1,
+              company_name: 'Acme Ltd',
+              expires_at: '2026-12-01T00:00:00.000Z',
+              first_opened_at: null,
+            })
+          : json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Gone' });
       case 'GET /api/finances/balance':
         if (state.balance) return json(200, state.balance);
         return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
@@ -260,10 +272,32 @@ describe('the app', () => {
   it('hides the shell on /cloud', async () => {
     state.me = ADA;
     renderApp('/cloud');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cloud storage' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Letter not available' })).toBeTruthy();
+    expect(screen.getByText(DELIVERY_MESSAGES.cloudLinkGone)).toBeTruthy();
+    expect(window.location.pathname).toBe('/cloud');
     expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
   });
+
+  it('opens /cloud for a visitor without an account, without the shell', async () => {
+    renderApp('/cloud#some-token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Ltd sent you a letter' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/cloud');
+    expect(window.location.hash).toBe('#some-token');
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+  });
+
+  it('opens /cloud even when the session cannot be read', async () => {
+    state.meStatus = 500;
+    renderApp('/cloud#some-token');
+    // The session is asked for three times (two retries) before the page goes on without it.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Acme Ltd sent you a letter' }, { timeout: 8000 }),
+    ).toBeTruthy();
+  }, 10_000);
 
   it('sends a signed-in user away from /signIn', async () => {
     state.me = ADA;

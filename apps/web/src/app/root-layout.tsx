@@ -6,7 +6,8 @@ import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { MessageBanner } from '../components/message-banner';
 import { useMe } from '../lib/session';
-import { guardRedirect } from './route-guard';
+import { guardRedirect, isBarePath } from './route-guard';
+import { BareShell } from './shell/bare-shell';
 import { SignedOutShell } from './shell/signed-out-shell';
 
 // The signed-in shell (navigation, menus, drawer, notifications) is not needed to sign in: load it on demand.
@@ -17,7 +18,11 @@ export function RootLayout() {
   const me = useMe();
   const { pathname } = useLocation();
 
+  const bare = isBarePath(pathname);
+
   if (me.isPending) return <Loading minHeight="100vh" />;
+  // A bare page open to all (/cloud) needs no session: it works even when the session cannot be read.
+  if (me.isError && bare) return <BareShell />;
   if (me.isError) {
     return (
       <Box component="main" sx={{ maxWidth: 560, mx: 'auto', p: 3 }}>
@@ -39,7 +44,7 @@ export function RootLayout() {
   const redirect = guardRedirect(pathname, signedIn);
   if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
 
-  if (!me.data) return <SignedOutShell />;
+  if (!me.data) return bare ? <BareShell /> : <SignedOutShell />;
   return (
     <Suspense fallback={<Loading minHeight="100vh" />}>
       <SignedInShell me={me.data} />

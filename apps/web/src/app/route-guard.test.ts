@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect } from './route-guard';
+import { guardRedirect, isBarePath } from './route-guard';
 
 describe('guardRedirect', () => {
   it('lets a signed-out visitor see only the public paths', () => {
@@ -9,9 +9,32 @@ describe('guardRedirect', () => {
   });
 
   it('sends a signed-out visitor anywhere else to the root', () => {
-    for (const path of ['/main', '/letters', '/parcels/order', '/guide', '/download/windows', '/nowhere', '/cloud']) {
+    for (const path of [
+      '/main',
+      '/letters',
+      '/parcels/order',
+      '/guide',
+      '/download/windows',
+      '/nowhere',
+      '/testComms',
+    ]) {
       expect(guardRedirect(path, false), path).toBe('/');
     }
+  });
+
+  it('lets anyone open /cloud, signed in or out (a recipient of a cloud link has no account)', () => {
+    for (const path of ['/cloud', '/cloud/']) {
+      expect(guardRedirect(path, false), path).toBeNull();
+      expect(guardRedirect(path, true), path).toBeNull();
+    }
+    expect(guardRedirect('/cloud/x', false)).toBe('/');
+    expect(guardRedirect('/cloudy', false)).toBe('/');
+  });
+
+  it('draws /cloud alone without the shell', () => {
+    expect(isBarePath('/cloud')).toBe(true);
+    expect(isBarePath('/cloud/')).toBe(true);
+    for (const path of ['/', '/main', '/letters', '/testComms', '/storage']) expect(isBarePath(path), path).toBe(false);
   });
 
   it('treats a trailing slash like the path without it', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, resetCsrfToken } from './api';
+import { ApiError, api, apiPostForBlob, resetCsrfToken } from './api';
 
 type Call = { url: string; init: RequestInit };
 
@@ -147,6 +147,27 @@ describe('api client', () => {
       }),
     );
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it("posts JSON for a file and answers its bytes, or the server's error", async () => {
+    const calls = mockFetch((url, init) => {
+      if (url === '/api/csrf') return json(200, { token: 't' });
+      if (JSON.parse(String(init.body)).token === 'gone')
+        return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Gone' });
+      return new Response(new Uint8Array([37, 80, 68, 70]), {
+        status: 200,
+        headers: { 'content-type': 'application/pdf' },
+      });
+    });
+    const blob = await apiPostForBlob('/api/cloud/file', { token: 'abc' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
+    expect(header(calls[1]!.init, 'x-csrf-token')).toBe('t');
+    expect(calls[1]!.init.method).toBe('POST');
+    expect(calls[1]!.init.body).toBe(JSON.stringify({ token: 'abc' }));
+    await expect(apiPostForBlob('/api/cloud/file', { token: 'gone' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Gone',
+    });
   });
 
   it('answers undefined for 204', async () => {

@@ -120,13 +120,8 @@ async function send(method: Method, path: string, body: unknown, options: Reques
   }
 }
 
-/** Calls the API: JSON in and out, the session cookie, and the CSRF token on every non-GET. */
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+/** Sends the call; a non-GET refused for its CSRF token is sent once more with a fresh token. Throws unless 2xx. */
+async function sendChecked(method: Method, path: string, body: unknown, options: RequestOptions): Promise<Response> {
   let res = await send(method, path, body, options);
   if (method !== 'GET' && res.status === 403) {
     const error = await toApiError(res.clone());
@@ -137,9 +132,29 @@ export async function apiRequest<T>(
     }
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+/** Calls the API: JSON in and out, the session cookie, and the CSRF token on every non-GET. */
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const res = await sendChecked(method, path, body, options);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * POSTs JSON and answers the response's bytes (a file such as a PDF), with the same CSRF token,
+ * cookie and errors as every other call: a failure throws an ApiError with the server's message.
+ */
+export async function apiPostForBlob(path: string, body?: unknown, options: RequestOptions = {}): Promise<Blob> {
+  const res = await sendChecked('POST', path, body, options);
+  return res.blob();
 }
 
 export const api = {

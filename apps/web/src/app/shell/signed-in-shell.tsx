@@ -13,14 +13,13 @@ import { useLiveUpdates } from '../../features/notifications/live-updates';
 import { greetingName } from '../../lib/greeting';
 import { notify } from '../../lib/notify';
 import type { Me } from '../../lib/session';
+import { isBarePath } from '../route-guard';
 import { COMPACT_QUERY } from '../theme';
 import { AppHeader } from './app-header';
+import { BareShell } from './bare-shell';
 import { MAIN_ID, SkipLink } from './skip-link';
 
 const idleNotify = (message: string, variant: 'info') => notify(message, { variant });
-
-/** Pages shown without the shell (no header, no help button). */
-const BARE_PATHS = new Set(['/cloud']);
 
 /**
  * The signed-in shell: header and navigation, the page, the help button (bottom left), the balance
@@ -43,13 +42,7 @@ export function SignedInShell({ me }: { me: Me }) {
     </Suspense>
   );
 
-  if (BARE_PATHS.has(pathname)) {
-    return (
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ outline: 'none', p: compact ? 1.5 : 3 }}>
-        {page}
-      </Box>
-    );
-  }
+  if (isBarePath(pathname)) return <BareShell />;
 
   const showBanner = me.account.health.status === 'suspended' && !bannerDismissed;
   return (
