@@ -20,6 +20,9 @@ import { type Config, REPO_ROOT } from './config.js';
 import { registerApprovalRoutes } from './modules/approvals/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerDeliveryPreferenceRoutes } from './modules/company/delivery-preferences-routes.js';
+import { registerDeliveryApprovals } from './modules/delivery/decide.js';
+import { registerDeliveryRoutes } from './modules/delivery/routes.js';
+import type { DeliveryDeps } from './modules/delivery/run-delivery.js';
 import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
@@ -56,6 +59,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The card payment provider (built from the configuration when not given). */
   payments?: Payments;
+  /** The delivery channels' providers and what the delivery job needs. */
+  delivery: DeliveryDeps;
 }
 
 export type App = FastifyInstance;
@@ -174,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMoneyRoutes(app, { ...deps, payments });
   app.decorate('payments', payments);
   registerDeliveryPreferenceRoutes(app, deps);
+  registerDeliveryRoutes(app, deps.delivery);
+  registerDeliveryApprovals();
   if (payments.sandbox) {
     const sandbox = payments.sandbox;
     registerSandboxPaymentRoutes(app, sandbox);

@@ -61,6 +61,27 @@ const envSchema = z.object({
   RECEIPT_ISSUER_NAME: z.string().default('Letterpost Ltd'),
   RECEIPT_ISSUER_ADDRESS: z.string().default('1 Example Street, London, EC1A 1BB'),
   VAT_NUMBER: z.string().optional(),
+  /** Twilio's Messages API for text messages: all three set, or none for the built-in sandbox. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** A sending number in E.164 or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_BASE_URL: z.url().optional(),
+  /** Stannp's letters API for printing and posting: both set, or none for the built-in sandbox. */
+  STANNP_API_KEY: z.string().min(1).optional(),
+  STANNP_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STANNP_BASE_URL: z.url().optional(),
+  /** Stannp's test mode: nothing is printed or charged. */
+  STANNP_TEST: bool,
+  /** The text message sandbox: answers after up to this many ms; this share of messages ends undelivered. */
+  SMS_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  SMS_SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** The print sandbox: answers after up to this many ms; this share of letters comes back returned. */
+  PRINT_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
+  PRINT_SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** How long a letter waits in the print sandbox before production (its cancel window), and between statuses. */
+  PRINT_SANDBOX_PRODUCTION_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  PRINT_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
@@ -86,6 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all',
     );
+  const twilio = [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean))
+    throw new Error(
+      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set together or not at all',
+    );
+  if (Boolean(c.STANNP_API_KEY) !== Boolean(c.STANNP_WEBHOOK_SECRET))
+    throw new Error('Invalid configuration: STANNP_API_KEY and STANNP_WEBHOOK_SECRET are set together or not at all');
   return {
     ...c,
     PUBLIC_URL,

@@ -4,7 +4,7 @@ import { publish } from './events.js';
 
 export interface AuditEntry {
   action: string;
-  entityType: 'user' | 'department' | 'approval' | 'spending_cap' | 'account';
+  entityType: 'user' | 'department' | 'approval' | 'spending_cap' | 'account' | 'letter';
   entityId: string;
   before: unknown;
   after: unknown;

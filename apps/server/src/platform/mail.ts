@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (a letter as PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -34,9 +36,19 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
       const info = await transport.sendMail({ from, ...message });
       const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
       await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
-      await writeFile(path.join(dir, `${id}.json`), JSON.stringify({ id, from, ...message, links }, null, 2), {
-        mode: 0o600,
-      });
+      const { attachments, ...rest } = message;
+      const files = (attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+      }));
+      await writeFile(
+        path.join(dir, `${id}.json`),
+        JSON.stringify({ id, from, ...rest, attachments: files, links }, null, 2),
+        {
+          mode: 0o600,
+        },
+      );
       // Only the local outbox prints links: there is no real mailbox to read them from.
       log.info({ mail: { id, to: message.to, subject: message.subject, links } }, 'mail written to the local outbox');
       return { id };

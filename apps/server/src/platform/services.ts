@@ -1,5 +1,10 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.js';
+import { handlePrintWebhook, handleSmsCallback } from '../modules/delivery/callbacks.js';
+import { DELIVER_TASK } from '../modules/delivery/deliver.js';
+import { createDeliveryProviders } from '../modules/delivery/providers.js';
+import { type DeliveryDeps, runDelivery } from '../modules/delivery/run-delivery.js';
 import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
 import { PROPOSE_SPLIT_TASK, runSplitProposal } from '../modules/letters/propose-split.js';
 import { runSplit, SPLIT_TASK } from '../modules/letters/split.js';
@@ -10,6 +15,7 @@ import { createAuth } from './auth.js';
 import { createFileBlobStore } from './blobs.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
+import { AppError } from './errors.js';
 import { EventHub } from './events.js';
 import { type JobLog, openJobQueue, type TaskList } from './jobs.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage, resetPasswordEmail } from './mail.js';
@@ -41,6 +47,34 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       : config.POSTCODE_SERVICE_URL
         ? createHttpPostcodeService(config.POSTCODE_SERVICE_URL)
         : null;
+  const providers = createDeliveryProviders(config, mailer);
+  const delivery: DeliveryDeps = {
+    pool: database.pool,
+    blobs,
+    providers,
+    secret: config.authSecret,
+    publicUrl: config.PUBLIC_URL,
+  };
+  // The sandboxes' callbacks run the same handlers as the public callback routes (signature
+  // checked). One can overtake the commit of its hand-over: it is tried again a few times.
+  const sink = async (handle: () => Promise<{ unknown: boolean | number }>) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const r = await handle();
+        if (!r.unknown) return 200;
+      } catch (error) {
+        return error instanceof AppError ? error.status : 500;
+      }
+      if (attempt >= 6) return 404;
+      await sleep(25 * 2 ** attempt);
+    }
+  };
+  providers.sinks.print = (raw, signature) => sink(() => handlePrintWebhook(database.pool, providers, raw, signature));
+  providers.sinks.sms = (url, params, signature) =>
+    sink(async () => {
+      const r = await handleSmsCallback(database.pool, providers, { url, params, signature });
+      return { unknown: r.unknown };
+    });
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
@@ -66,6 +100,10 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       const renewed = await renewDuePlans(database.pool);
       if (renewed.paid || renewed.suspended) log.info(renewed, 'plan renewals caught up by the sweep');
     },
+    [DELIVER_TASK]: async (payload, helpers) => {
+      const { deliveryId } = payload as { deliveryId: string };
+      await runDelivery(delivery, deliveryId, helpers.job.attempts >= helpers.job.max_attempts);
+    },
     [RENEW_TASK]: async (payload) => {
       const outcome = await renewPlan(database.pool, (payload as { accountId: string }).accountId);
       log.info({ accountId: (payload as { accountId: string }).accountId, outcome }, 'plan renewal');
@@ -81,7 +119,9 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     hub,
     blobs,
     taskList,
+    delivery,
     async close() {
+      providers.close();
       await hub.stop();
       await jobs.close();
       mailer.close();

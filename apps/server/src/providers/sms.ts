@@ -101,7 +101,7 @@ export function verifyTwilioCallback(
 }
 
 /** Readable messages for the Twilio errors a sender meets (https://www.twilio.com/docs/api/errors). */
-const TWILIO_ERRORS: Record<number, string> = {
+export const TWILIO_ERRORS: Record<number, string> = {
   20003: 'The text message service refused our credentials.',
   20429: 'The text message service is busy; the message will be tried again.',
   21211: 'The phone number is not valid.',

@@ -48,6 +48,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PAYMENTS_SANDBOX_LATENCY_MS: '0',
     PAYMENTS_SANDBOX_EVENT_DELAY_MS: '0',
     PAYMENTS_SANDBOX_DUPLICATE_RATE: '0',
+    // So do the text message and print sandboxes; their statuses follow in milliseconds.
+    SMS_SANDBOX_LATENCY_MS: '0',
+    PRINT_SANDBOX_LATENCY_MS: '0',
+    PRINT_SANDBOX_PRODUCTION_DELAY_MS: '5',
+    PRINT_SANDBOX_STEP_MS: '5',
     ...env,
   });
   const services = await openServices(config, databaseUrl, quiet);

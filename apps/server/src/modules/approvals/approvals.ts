@@ -25,10 +25,16 @@ export interface ApprovalRow {
 export type ApprovalHandler = (client: pg.PoolClient, approval: ApprovalRow, decider: AuthContext) => Promise<void>;
 
 const handlers = new Map<string, ApprovalHandler>();
+const denyHandlers = new Map<string, ApprovalHandler>();
 
 /** Letters, parcels and invitations each register how their approved task is carried out. */
 export function registerApprovalHandler(entityType: string, handler: ApprovalHandler) {
   handlers.set(entityType, handler);
+}
+
+/** What a denial undoes (a delivery's held money), run inside the deciding transaction. */
+export function registerDenyHandler(entityType: string, handler: ApprovalHandler) {
+  denyHandlers.set(entityType, handler);
 }
 
 /** True when the member's (or their department's) approvals list the task. */
@@ -128,6 +134,8 @@ export async function decideApproval(pool: pg.Pool, auth: AuthContext, approvalI
       const handler = handlers.get(approval.entity_type);
       if (!handler) throw new AppError('CONFLICT', `Nothing can carry out a ${approval.entity_type} request.`);
       await handler(client, approval, auth);
+    } else {
+      await denyHandlers.get(approval.entity_type)?.(client, approval, auth);
     }
     await client.query(`update approvals set verdict = $2, decided_by = $3, decided_at = now() where id = $1`, [
       approvalId,

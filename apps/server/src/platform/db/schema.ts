@@ -524,3 +524,111 @@ export const schema = {
   signInEvents,
   notifications,
 };
+
+/**
+ * One request to deliver a letter (decision 0016): its channels with their options, the price, and
+ * where it is: waiting for a supervisor, for its time, being handed over, or ended.
+ */
+export const letterDeliveries = pgTable(
+  'letter_deliveries',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    letterId: text('letter_id')
+      .notNull()
+      .references(() => letters.id, { onDelete: 'cascade' }),
+    /** The member who asked (their cap pays; kept as name and email when they are removed). */
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    state: text('state').notNull(),
+    /** The letter's status before the delivery (a cancel or a denial puts it back). */
+    previousStatus: text('previous_status').notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    approvalId: text('approval_id'),
+    totalPence: bigint('total_pence', { mode: 'number' }).notNull(),
+    /** The request as validated (channels' options), for the job and the panel. */
+    options: jsonb('options').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('letter_deliveries_open_idx').on(t.letterId).where(sql`state in ('in_review', 'scheduled', 'sending')`),
+    index('letter_deliveries_letter_idx').on(t.letterId, t.createdAt),
+    index('letter_deliveries_due_idx').on(t.scheduledFor).where(sql`state = 'scheduled'`),
+    check(
+      'letter_deliveries_state',
+      sql`${t.state} in ('in_review', 'scheduled', 'sending', 'done', 'cancelled', 'denied')`,
+    ),
+  ],
+);
+
+/** One channel of a delivery: its price and hold, the provider's id and status, and the outcome. */
+export const letterDeliveryChannels = pgTable(
+  'letter_delivery_channels',
+  {
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => letterDeliveries.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    state: text('state').notNull().default('queued'),
+    pricePence: bigint('price_pence', { mode: 'number' }).notNull(),
+    holdId: text('hold_id'),
+    captureEntryId: text('capture_entry_id'),
+    refundEntryId: text('refund_entry_id'),
+    /** Who carries it (sandbox, stannp, twilio, smtp, outbox, cloud) and their id for it. */
+    provider: text('provider'),
+    providerId: text('provider_id'),
+    providerStatus: text('provider_status'),
+    /** The address, number or link it went to, for the panel. */
+    recipient: text('recipient'),
+    reason: text('reason'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deliveryId, t.channel] }),
+    uniqueIndex('letter_delivery_channels_provider_idx').on(t.provider, t.providerId),
+    check('letter_delivery_channels_channel', sql`${t.channel} in ('mail', 'email', 'sms', 'cloud_link')`),
+    check(
+      'letter_delivery_channels_state',
+      sql`${t.state} in ('queued', 'handed_over', 'succeeded', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/** A private link to a letter (the token is kept only as its SHA-256), and when it was opened. */
+export const cloudLinks = pgTable(
+  'cloud_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    letterId: text('letter_id')
+      .notNull()
+      .references(() => letters.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id').references(() => letterDeliveries.id, { onDelete: 'cascade' }),
+    /** The delivery channel it was made for (mail has none; email, text message or cloud link). */
+    channel: text('channel'),
+    /** The token sealed with the server's key (AES-256-GCM), so the sender can copy the link again. */
+    tokenSealed: text('token_sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+    openCount: integer('open_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cloud_links_delivery_idx').on(t.deliveryId)],
+);
+
+/** Provider callbacks already applied (each event once, however often it arrives). */
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);

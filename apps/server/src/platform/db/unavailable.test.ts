@@ -7,10 +7,12 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { createDeliveryProviders } from '../../modules/delivery/providers.js';
 import { createAuth, sessionCookie } from '../auth.js';
 import { createFileBlobStore } from '../blobs.js';
 import { ERRORS } from '../errors.js';
 import { EventHub } from '../events.js';
+import { createOutboxMailer } from '../mail.js';
 import { openDatabase } from './client.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
@@ -103,6 +105,16 @@ describe('the API while the database is away', () => {
       jobs: { async add() {}, async close() {} },
       hub: new EventHub(database.pool, quiet),
       blobs: createFileBlobStore(path.join(dataDir, 'blobs')),
+      delivery: {
+        pool: database.pool,
+        blobs: createFileBlobStore(path.join(dataDir, 'blobs')),
+        providers: createDeliveryProviders(
+          config,
+          createOutboxMailer(path.join(dataDir, 'outbox'), 'x@example.com', quiet),
+        ),
+        secret,
+        publicUrl: config.PUBLIC_URL,
+      },
     });
     await app.ready();
     close = async () => {

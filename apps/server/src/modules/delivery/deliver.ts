@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CHANNEL_LABELS,
+  type DeliverRequestParsed,
+  formatPounds,
+  formatUkDateTime,
+  LETTER_STATUS,
+  SCHEDULED_PREFIX,
+  scheduledRunAt,
+} from '@lp/domain';
+import type pg from 'pg';
+import type { AuthContext } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { needsApproval, requestApproval } from '../approvals/approvals.js';
+import { hold } from '../money/ledger.js';
+import {
+  assertDeliverable,
+  companyPreferences,
+  LETTER_FOR_DELIVERY,
+  type LetterForDelivery,
+  planDelivery,
+} from './price.js';
+import { setLetterStatus, syncLetter } from './sync-letter.js';
+
+export const DELIVER_TASK = 'deliver_letter';
+
+/** Queues the hand-over of a delivery at `runAt` (now when null); one job per delivery, in the caller's transaction. */
+export async function queueDelivery(q: pg.ClientBase, deliveryId: string, runAt: Date | null): Promise<void> {
+  await q.query('select graphile_worker.add_job($1, $2::json, run_at => $3, max_attempts => $4, job_key => $5)', [
+    DELIVER_TASK,
+    JSON.stringify({ deliveryId }),
+    runAt,
+    6,
+    `deliver:${deliveryId}`,
+  ]);
+}
+
+export interface DeliverResult {
+  uuid: string;
+  delivery_id: string;
+  state: 'sending' | 'scheduled' | 'in_review';
+  status: string;
+  message: string;
+  total_pence: number;
+  scheduled_for: string | null;
+}
+
+/** The status a scheduled letter shows: "Delivery scheduled for: 24.11.26 | 09:30 AM" (UK time). */
+export const scheduledStatus = (at: Date) => `${SCHEDULED_PREFIX}${formatUkDateTime(at)}`;
+
+/**
+ * Starts a delivery (part 1 section 5 and 7, decision 0016), all in one transaction: checks the
+ * letter and the request, prices each channel and holds its price on the balance (the member's
+ * monthly cap counts it now), then either asks a supervisor (send_letter flagged for approval),
+ * schedules it, or queues it now. Nothing is held or sent when any check fails.
+ */
+export async function deliverLetter(
+  q: pg.ClientBase,
+  auth: AuthContext,
+  r: DeliverRequestParsed,
+  publicUrl: string,
+  now = Date.now(),
+): Promise<DeliverResult> {
+  const { rows } = await q.query<LetterForDelivery>(
+    `select ${LETTER_FOR_DELIVERY} from letters where id = $1 and account_id = $2 for update`,
+    [r.uuid, auth.accountId],
+  );
+  const letter = rows[0];
+  if (!letter) throw new AppError('NOT_FOUND');
+  const when = scheduledRunAt(r, now);
+  if (when.problem)
+    throw new AppError('VALIDATION_FAILED', when.problem, [
+      { path: 'scheduled_delivery_date_time', message: when.problem },
+    ]);
+  const open = await q.query('select 1 from letter_deliveries where letter_id = $1 and state in ($2, $3, $4)', [
+    letter.id,
+    'in_review',
+    'scheduled',
+    'sending',
+  ]);
+  if (open.rowCount)
+    throw new AppError('CONFLICT', 'This letter already has a delivery on its way, scheduled or in review.');
+  assertDeliverable(letter);
+  const { prefs } = await companyPreferences(q, auth.accountId);
+  const { options, priced, total } = planDelivery(letter, r, prefs, publicUrl);
+
+  const id = randomUUID();
+  const review = needsApproval(auth.row, 'send_letter');
+  const runAt = when.at === null ? null : new Date(when.at);
+  const state: DeliverResult['state'] = review ? 'in_review' : runAt ? 'scheduled' : 'sending';
+  await q.query(
+    `insert into letter_deliveries (id, account_id, letter_id, requested_by, requester_name, requester_email, state,
+       previous_status, scheduled_for, total_pence, options)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      id,
+      auth.accountId,
+      letter.id,
+      auth.userId,
+      auth.row.name,
+      auth.row.email,
+      state,
+      letter.status,
+      runAt,
+      total,
+      JSON.stringify(options),
+    ],
+  );
+  const actor = { userId: auth.userId, name: auth.row.name, email: auth.row.email };
+  for (const p of priced) {
+    const h = await hold(q, {
+      accountId: auth.accountId,
+      key: `delivery:${id}:${p.channel}`,
+      amount: p.pence,
+      description: `${CHANNEL_LABELS[p.channel]}: ${letter.name}`,
+      actor,
+      serviceId: letter.id,
+      reference: id,
+    });
+    await q.query(
+      'insert into letter_delivery_channels (delivery_id, channel, price_pence, hold_id) values ($1, $2, $3, $4)',
+      [id, p.channel, p.pence, h.id],
+    );
+  }
+  const channelNames = options.channels.map((c) => CHANNEL_LABELS[c]).join(', ');
+  let status: string;
+  if (state === 'in_review') {
+    const approvalId = await requestApproval(q, auth, {
+      task: 'send_letter',
+      entityType: 'letter_delivery',
+      entityId: id,
+      payload: { letter_id: letter.id, letter_name: letter.name, total_pence: total },
+      description: `${auth.row.name} asks to deliver "${letter.name}" by ${channelNames.toLowerCase()} (${formatPounds(total)})${runAt ? ` on ${formatUkDateTime(runAt)}` : ''}.`,
+    });
+    await q.query('update letter_deliveries set approval_id = $2 where id = $1', [id, approvalId]);
+    status = LETTER_STATUS.inReview;
+    await setLetterStatus(
+      q,
+      { id: letter.id, accountId: auth.accountId },
+      status,
+      `Waiting for a supervisor: ${channelNames}`,
+      options.channels,
+    );
+  } else if (state === 'scheduled') {
+    status = scheduledStatus(runAt!);
+    await setLetterStatus(q, { id: letter.id, accountId: auth.accountId }, status, channelNames, options.channels);
+    await queueDelivery(q, id, runAt);
+  } else {
+    status = await syncLetter(q, id, channelNames);
+    await queueDelivery(q, id, null);
+  }
+  return {
+    uuid: letter.id,
+    delivery_id: id,
+    state,
+    status,
+    message: 'OK',
+    total_pence: total,
+    scheduled_for: runAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,157 @@
+import {
+  CHANNEL_LABELS,
+  CLOUD_LINK_DEFAULT_DAYS,
+  DELIVERY_MESSAGES,
+  type DeliverRequestParsed,
+  type DeliveryChannel,
+  type DeliveryPreferences,
+  deliveryFieldProblems,
+  isMailDisabled,
+  LETTER_STATUS,
+  MAIL_MAX_PAGES,
+  priceCloudLink,
+  priceEmail,
+  priceLetterPost,
+  priceSms,
+  readDeliveryPreferences,
+  toE164UK,
+} from '@lp/domain';
+import type pg from 'pg';
+import { AppError, type FieldError } from '../../platform/errors.js';
+
+/** What a delivery does on each channel, as validated and priced (stored as letter_deliveries.options). */
+export interface DeliveryOptions {
+  channels: DeliveryChannel[];
+  mail?: { service: 'premium' | 'standard'; color: boolean };
+  email?: { to: string; subject: string; message: string; asLink: boolean };
+  sms?: { to: string; text: string };
+  cloudLinkDays: number;
+}
+
+export interface PricedChannel {
+  channel: DeliveryChannel;
+  pence: number;
+  lines: Array<{ label: string; pence: number }>;
+}
+
+export interface LetterForDelivery {
+  id: string;
+  account_id: string;
+  name: string;
+  status: string;
+  force_status_error: boolean;
+  mark_for_deletion: boolean;
+  num_pages: number | null;
+  address_sheet: boolean;
+  recipient_name_snapshot: string | null;
+  recipient_address_snapshot: string[] | null;
+  postcode: string | null;
+  blob_key: string;
+}
+
+export const LETTER_FOR_DELIVERY = `id, account_id, name, status, force_status_error, mark_for_deletion, num_pages::int as num_pages,
+  address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key`;
+
+/** The length of the link added to a text message (the public address, /cloud#, a 43-character token). */
+const linkLength = (publicUrl: string) => publicUrl.replace(/\/+$/, '').length + '/cloud#'.length + 43;
+
+/** Why mail cannot carry this letter, or null. */
+export function mailRefusal(letter: LetterForDelivery, prefs: DeliveryPreferences): string | null {
+  if ((letter.num_pages ?? 0) > MAIL_MAX_PAGES) return DELIVERY_MESSAGES.mailTooManyPages;
+  if (prefs.mail.omit) return DELIVERY_MESSAGES.mailOmitted;
+  if (isMailDisabled(letter.num_pages ?? 0, false, letter.status)) return DELIVERY_MESSAGES.mailIssues;
+  if (!letter.recipient_name_snapshot || !letter.postcode || !letter.recipient_address_snapshot?.length)
+    return DELIVERY_MESSAGES.mailNoAddress;
+  return null;
+}
+
+export async function companyPreferences(q: pg.ClientBase | pg.Pool, accountId: string) {
+  const { rows } = await q.query<{ name: string; preferences: { delivery?: unknown } }>(
+    'select name, preferences from accounts where id = $1',
+    [accountId],
+  );
+  return { companyName: rows[0]?.name ?? '', prefs: readDeliveryPreferences(rows[0]?.preferences?.delivery) };
+}
+
+/**
+ * Checks a delivery request against the letter and the company's preferences and prices each
+ * channel (the price list of @lp/domain). Field problems answer 422 with every field named.
+ */
+export function planDelivery(
+  letter: LetterForDelivery,
+  r: DeliverRequestParsed,
+  prefs: DeliveryPreferences,
+  publicUrl: string,
+): { options: DeliveryOptions; priced: PricedChannel[]; total: number } {
+  const fields: FieldError[] = deliveryFieldProblems(r).map((p) => ({ path: p.field, message: p.message }));
+  const channels = [...r.preference_overrides];
+  const options: DeliveryOptions = { channels, cloudLinkDays: r.cloud_link_expiry_days ?? CLOUD_LINK_DEFAULT_DAYS };
+  if (channels.includes('mail')) {
+    const refusal = mailRefusal(letter, prefs);
+    if (refusal) fields.push({ path: 'preference_overrides', message: refusal });
+    options.mail = {
+      service: (r.is_premium ?? prefs.mail.service === 'premium') ? 'premium' : 'standard',
+      color: r.is_colour ?? prefs.mail.print === 'colour',
+    };
+  }
+  if (channels.includes('email')) {
+    if (prefs.email.omit) fields.push({ path: 'preference_overrides', message: DELIVERY_MESSAGES.emailOmitted });
+    options.email = {
+      to: (r.recipient_email ?? '').trim(),
+      subject: r.subject?.trim() ?? '',
+      message: r.message_to_recipient?.trim() ?? '',
+      asLink: r.is_cloud_link ?? prefs.email.kind === 'link',
+    };
+  }
+  if (channels.includes('sms'))
+    options.sms = { to: toE164UK(r.recipient_phone_number ?? '') ?? '', text: (r.sms_text ?? '').trim() };
+  if (fields.length) throw new AppError('VALIDATION_FAILED', fields[0]!.message, fields);
+  const priced = channels.map((channel): PricedChannel => {
+    switch (channel) {
+      case 'mail': {
+        const post = priceLetterPost({
+          pages: Math.max(1, letter.num_pages ?? 1),
+          service: options.mail!.service,
+          color: options.mail!.color,
+          addressSheet: letter.address_sheet,
+        });
+        return { channel, pence: post.total, lines: post.lines };
+      }
+      case 'email':
+        return { channel, pence: priceEmail(), lines: [{ label: CHANNEL_LABELS.email, pence: priceEmail() }] };
+      case 'sms': {
+        const pence = priceSms(`${options.sms!.text}\n${'x'.repeat(linkLength(publicUrl))}`);
+        return { channel, pence, lines: [{ label: CHANNEL_LABELS.sms, pence }] };
+      }
+      default:
+        return {
+          channel,
+          pence: priceCloudLink(),
+          lines: [{ label: CHANNEL_LABELS.cloud_link, pence: priceCloudLink() }],
+        };
+    }
+  });
+  return { options, priced, total: priced.reduce((s, p) => s + p.pence, 0) };
+}
+
+/** Refuses a letter that cannot start a delivery now (409 with the reason). */
+export function assertDeliverable(letter: LetterForDelivery): void {
+  if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'This letter is in the trash. Restore it first.');
+  const sent: string[] = [
+    LETTER_STATUS.delivered,
+    LETTER_STATUS.posted,
+    LETTER_STATUS.sentAsEmailAttachment,
+    LETTER_STATUS.posting,
+  ];
+  if (sent.includes(letter.status)) throw new AppError('CONFLICT', DELIVERY_MESSAGES.alreadySent);
+  if (letter.force_status_error || !DELIVERABLE.has(letter.status))
+    throw new AppError('CONFLICT', DELIVERY_MESSAGES.notDeliverable);
+}
+
+const DELIVERABLE = new Set<string>([
+  LETTER_STATUS.analysisComplete,
+  LETTER_STATUS.invalidPostcode,
+  LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.deniedBySupervisor,
+  'Failed to Deliver',
+]);

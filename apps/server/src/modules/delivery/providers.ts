@@ -1,0 +1,101 @@
+import { createHmac } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Mailer } from '../../platform/mail.js';
+import {
+  createSandboxPrintProvider,
+  createStannpPrintProvider,
+  type PrintProvider,
+  type SandboxPrintProvider,
+} from '../../providers/print.js';
+import {
+  createSandboxSmsProvider,
+  createTwilioSmsProvider,
+  type SandboxSmsProvider,
+  type SmsProvider,
+} from '../../providers/sms.js';
+
+/**
+ * The channels' providers (decision 0016): Stannp and Twilio when configured, their built-in
+ * sandboxes otherwise, and the mailer. The sandboxes post their signed callbacks to `sinks`, which
+ * the delivery module points at its callback handlers once it is built (the same code the public
+ * callback routes run, signature check included).
+ */
+export interface DeliveryProviders {
+  print: PrintProvider;
+  sms: SmsProvider;
+  mailer: Mailer;
+  /** Set when the built-in sandboxes are in use (tests wait on them). */
+  printSandbox: SandboxPrintProvider | null;
+  smsSandbox: SandboxSmsProvider | null;
+  /** Where the text message provider posts status callbacks (the public URL of our route). */
+  smsCallbackUrl: string;
+  sinks: {
+    print: (rawBody: Buffer, signature: string) => Promise<number>;
+    sms: (url: string, params: Record<string, string>, signature: string) => Promise<number>;
+  };
+  /** Resolves when the sandboxes have delivered every callback in flight. */
+  settled(): Promise<void>;
+  close(): void;
+}
+
+/** The sandboxes sign with secrets derived from the product's own. */
+function derived(authSecret: string, purpose: string): string {
+  return createHmac('sha256', authSecret).update(purpose).digest('base64url');
+}
+
+export function createDeliveryProviders(config: Config, mailer: Mailer): DeliveryProviders {
+  const notReady = async () => 503;
+  const sinks: DeliveryProviders['sinks'] = { print: notReady, sms: notReady };
+  const stannp = !!(config.STANNP_API_KEY && config.STANNP_WEBHOOK_SECRET);
+  const twilio = !!(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM);
+  const printSandbox: SandboxPrintProvider | null = stannp
+    ? null
+    : createSandboxPrintProvider({
+        latencyMs: config.PRINT_SANDBOX_LATENCY_MS,
+        failureRate: config.PRINT_SANDBOX_FAILURE_RATE,
+        webhookSecret: derived(config.authSecret, 'print-sandbox-webhook'),
+        productionDelayMs: config.PRINT_SANDBOX_PRODUCTION_DELAY_MS,
+        stepMs: config.PRINT_SANDBOX_STEP_MS,
+        deliver: (raw, signature) => sinks.print(raw, signature),
+      });
+  const smsSandbox: SandboxSmsProvider | null = twilio
+    ? null
+    : createSandboxSmsProvider({
+        latencyMs: config.SMS_SANDBOX_LATENCY_MS,
+        failureRate: config.SMS_SANDBOX_FAILURE_RATE,
+        authToken: derived(config.authSecret, 'sms-sandbox-callback'),
+        deliver: (url, params, signature) => sinks.sms(url, params, signature),
+      });
+  const print: PrintProvider =
+    printSandbox ??
+    createStannpPrintProvider({
+      apiKey: config.STANNP_API_KEY!,
+      webhookSecret: config.STANNP_WEBHOOK_SECRET!,
+      baseUrl: config.STANNP_BASE_URL,
+      test: config.STANNP_TEST ?? false,
+    });
+  const sms: SmsProvider =
+    smsSandbox ??
+    createTwilioSmsProvider({
+      accountSid: config.TWILIO_ACCOUNT_SID!,
+      authToken: config.TWILIO_AUTH_TOKEN!,
+      from: config.TWILIO_FROM!,
+      baseUrl: config.TWILIO_BASE_URL,
+    });
+  return {
+    print,
+    sms,
+    mailer,
+    printSandbox,
+    smsSandbox,
+    smsCallbackUrl: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/letters/callbacks/sms`,
+    sinks,
+    async settled() {
+      await Promise.all([printSandbox?.settled(), smsSandbox?.settled()]);
+    },
+    close() {
+      printSandbox?.close();
+      smsSandbox?.close();
+    },
+  };
+}

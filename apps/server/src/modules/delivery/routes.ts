@@ -1,0 +1,548 @@
+import {
+  bulkDeliverRequestSchema,
+  CHANNEL_STATES,
+  DELIVERY_CHANNELS,
+  DELIVERY_MESSAGES,
+  DELIVERY_STATES,
+  type DeliverRequestParsed,
+  deliverRequestSchema,
+  isUkPostcodeFormat,
+} from '@lp/domain';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import type { AuthContext } from '../../platform/access.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { Where } from '../../platform/list.js';
+import { errorSchema } from '../identity/schemas.js';
+import { addLetterScope, letterScope } from '../letters/visibility.js';
+import { readBalance } from '../money/ledger.js';
+import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
+import { cancelDelivery } from './cancel.js';
+import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
+import { deliverLetter } from './deliver.js';
+import { companyPreferences, LETTER_FOR_DELIVERY, type LetterForDelivery, mailRefusal, planDelivery } from './price.js';
+import { printProof } from './proof.js';
+import type { DeliveryDeps } from './run-delivery.js';
+import { postTestLetter, sendYourself } from './test-comms.js';
+
+const send = { kind: 'member', anyOf: ['send_letter'] } as const;
+const read = { kind: 'member', anyOf: ['see_letters', 'approve'] } as const;
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const tokenBody = z.strictObject({ token: z.string().min(1).max(100) });
+
+const deliverResult = z.object({
+  uuid: z.string(),
+  delivery_id: z.string(),
+  state: z.enum(['sending', 'scheduled', 'in_review']),
+  status: z.string(),
+  message: z.string(),
+  total_pence: z.number().int(),
+  scheduled_for: z.string().nullable(),
+});
+
+const readAll = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/** The balance is hidden from members without top_up when the company restricts it (decision 0015). */
+const maySeeBalance = (auth: AuthContext) => !(auth.row.restrict_balance && !auth.abilities.has('top_up'));
+
+export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
+  const { pool, blobs, providers } = deps;
+
+  app.post(
+    '/api/letters/deliver/quote',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'The price of a delivery per channel, the balance after it, and the defaults from the preferences',
+        body: deliverRequestSchema,
+        response: { 404: errorSchema, 422: errorSchema },
+      },
+      config: { access: send },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const r = request.body as DeliverRequestParsed;
+      const { rows } = await pool.query<LetterForDelivery>(
+        `select ${LETTER_FOR_DELIVERY} from letters where id = $1 and account_id = $2`,
+        [r.uuid, auth.accountId],
+      );
+      const letter = rows[0];
+      if (!letter) throw new AppError('NOT_FOUND');
+      const { prefs } = await companyPreferences(pool, auth.accountId);
+      const refusal = mailRefusal(letter, prefs);
+      // The price of what can be sent: mail is priced only when it can go.
+      const asked = { ...r, preference_overrides: r.preference_overrides.filter((c) => c !== 'mail' || !refusal) };
+      const { priced, total, options } =
+        asked.preference_overrides.length > 0
+          ? planDelivery(letter, asked, prefs, deps.publicUrl)
+          : { priced: [], total: 0, options: null };
+      const available = maySeeBalance(auth) ? (await readBalance(pool, auth.accountId)).available : null;
+      return {
+        channels: priced,
+        total_pence: total,
+        available_pence: available,
+        available_after_pence: available === null ? null : available - total,
+        mail: {
+          disabled: refusal !== null,
+          reason: refusal,
+          is_premium: options?.mail ? options.mail.service === 'premium' : prefs.mail.service === 'premium',
+          is_colour: options?.mail ? options.mail.color : prefs.mail.print === 'colour',
+        },
+        email_kind: prefs.email.kind,
+      };
+    },
+  );
+
+  app.post(
+    '/api/letters/deliver',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Deliver a letter now, at a time, or for a supervisor to approve; its price is held on the balance',
+        body: deliverRequestSchema,
+        response: {
+          201: deliverResult,
+          402: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+        },
+      },
+      config: { access: send },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const result = await inTransaction(pool, (q) =>
+        deliverLetter(q, auth, request.body as DeliverRequestParsed, deps.publicUrl),
+      ).catch(onOpenDelivery);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/letters/deliver/bulk',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Deliver several letters with the same options; each letter succeeds or is refused on its own',
+        body: bulkDeliverRequestSchema,
+        response: {
+          200: z.object({
+            results: z.array(
+              z.object({ uuid: z.string(), ok: z.boolean(), status: z.string().nullable(), message: z.string() }),
+            ),
+          }),
+        },
+      },
+      config: { access: send },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { uuids, ...options } = request.body as z.output<typeof bulkDeliverRequestSchema>;
+      const results = [];
+      for (const uuid of [...new Set(uuids)]) {
+        try {
+          const r = await inTransaction(pool, (q) =>
+            deliverLetter(q, auth, deliverRequestSchema.parse({ uuid, ...options }), deps.publicUrl),
+          ).catch(onOpenDelivery);
+          results.push({ uuid, ok: true, status: r.status, message: r.message });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({ uuid, ok: false, status: null, message: error.message });
+        }
+      }
+      return { results };
+    },
+  );
+
+  app.post(
+    '/api/letters/cancel',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Cancel a scheduled delivery (or one waiting for approval) and release its money',
+        body: z.strictObject({ document_uuid: z.string().min(1).max(100) }),
+        response: { 200: z.object({ uuid: z.string(), status: z.string() }), 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: send },
+    },
+    async (request) => {
+      const { document_uuid } = request.body as { document_uuid: string };
+      return inTransaction(pool, (q) => cancelDelivery(q, request.auth!, document_uuid));
+    },
+  );
+
+  /** A letter the caller may read (a supervisor: within their departments), or 404. */
+  async function readable<T extends Record<string, unknown>>(auth: AuthContext, id: string, columns: string) {
+    const where = new Where().add('l.id = ?', id).add('l.account_id = ?', auth.accountId);
+    addLetterScope(where, await letterScope(pool, auth), auth.accountId);
+    const { rows } = await pool.query<T>(`select ${columns} from letters l ${where}`, where.params);
+    if (!rows[0]) throw new AppError('NOT_FOUND');
+    return rows[0];
+  }
+
+  app.get(
+    '/api/letters/:id/delivery',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: "The letter's delivery channels and outcomes, and its latest delivery in detail",
+        params: idParams,
+        response: {
+          200: z.object({
+            delivery_channels: z.array(z.string()),
+            successful_delivery_channels: z.array(z.string()),
+            unsuccessful_delivery_channels: z.array(z.string()),
+            delivered_on: z.string().nullable(),
+            has_been_posted: z.boolean(),
+            delivery: z
+              .object({
+                id: z.string(),
+                state: z.enum(DELIVERY_STATES),
+                scheduled_for: z.string().nullable(),
+                total_pence: z.number().int(),
+                created_at: z.string(),
+                requested_by: z.object({ name: z.string(), email: z.string() }),
+                channels: z.array(
+                  z.object({
+                    channel: z.enum(DELIVERY_CHANNELS),
+                    state: z.enum(CHANNEL_STATES),
+                    price_pence: z.number().int(),
+                    reason: z.string().nullable(),
+                    provider_status: z.string().nullable(),
+                    recipient: z.string().nullable(),
+                    cloud_link: z
+                      .object({
+                        url: z.string().nullable(),
+                        expires_at: z.string(),
+                        first_opened_at: z.string().nullable(),
+                        open_count: z.number().int(),
+                      })
+                      .nullable(),
+                  }),
+                ),
+              })
+              .nullable(),
+          }),
+          404: errorSchema,
+        },
+      },
+      config: { access: read },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      const letter = await readable<{
+        delivery_channels: string[];
+        successful_delivery_channels: string[];
+        unsuccessful_delivery_channels: string[];
+        delivered_on: Date | null;
+        has_been_posted: boolean;
+      }>(
+        auth,
+        id,
+        'l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.delivered_on, l.has_been_posted',
+      );
+      const { rows: deliveries } = await pool.query<{
+        id: string;
+        state: (typeof DELIVERY_STATES)[number];
+        scheduled_for: Date | null;
+        total_pence: string;
+        created_at: Date;
+        requester_name: string;
+        requester_email: string;
+      }>(
+        `select id, state, scheduled_for, total_pence, created_at, requester_name, requester_email
+           from letter_deliveries where letter_id = $1 and account_id = $2 order by created_at desc limit 1`,
+        [id, auth.accountId],
+      );
+      const d = deliveries[0];
+      let delivery = null;
+      if (d) {
+        const { rows: channels } = await pool.query<{
+          channel: (typeof DELIVERY_CHANNELS)[number];
+          state: (typeof CHANNEL_STATES)[number];
+          price_pence: string;
+          reason: string | null;
+          provider_status: string | null;
+          recipient: string | null;
+          token_sealed: string | null;
+          expires_at: Date | null;
+          first_opened_at: Date | null;
+          open_count: number | null;
+        }>(
+          `select c.channel, c.state, c.price_pence, c.reason, c.provider_status, c.recipient,
+                  k.token_sealed, k.expires_at, k.first_opened_at, k.open_count
+             from letter_delivery_channels c
+             left join lateral (select * from cloud_links k where k.delivery_id = c.delivery_id and k.channel = c.channel
+                                 order by k.created_at desc limit 1) k on true
+            where c.delivery_id = $1 order by c.channel`,
+          [d.id],
+        );
+        delivery = {
+          id: d.id,
+          state: d.state,
+          scheduled_for: d.scheduled_for?.toISOString() ?? null,
+          total_pence: Number(d.total_pence),
+          created_at: d.created_at.toISOString(),
+          requested_by: { name: d.requester_name, email: d.requester_email },
+          channels: channels.map((c) => {
+            const token = c.token_sealed ? unseal(deps.secret, c.token_sealed) : null;
+            return {
+              channel: c.channel,
+              state: c.state,
+              price_pence: Number(c.price_pence),
+              reason: c.reason,
+              provider_status: c.provider_status,
+              recipient: c.recipient,
+              cloud_link: c.expires_at
+                ? {
+                    url: token ? cloudLinkUrl(deps.publicUrl, token) : null,
+                    expires_at: c.expires_at.toISOString(),
+                    first_opened_at: c.first_opened_at?.toISOString() ?? null,
+                    open_count: c.open_count ?? 0,
+                  }
+                : null,
+            };
+          }),
+        };
+      }
+      return { ...letter, delivered_on: letter.delivered_on?.toISOString() ?? null, delivery };
+    },
+  );
+
+  app.get(
+    '/api/letters/:id/proof',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Page 1 as it will be printed: the postal barcode placed and the envelope window outlined (PDF)',
+        params: idParams,
+        response: { 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: read },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const letter = await readable<{ blob_key: string; layout: never; postcode: string | null }>(
+        request.auth!,
+        id,
+        'l.blob_key, l.layout, l.postcode',
+      );
+      if (!(await blobs.exists(letter.blob_key)))
+        throw new AppError('CONFLICT', 'The PDF of this letter is not ready yet.');
+      let pdf: Uint8Array;
+      try {
+        pdf = await printProof(await readAll(blobs.read(letter.blob_key)), letter.layout, letter.postcode);
+      } catch {
+        throw new AppError('CONFLICT', 'A proof cannot be made of this letter: its PDF could not be read.');
+      }
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="print-proof.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  // The recipient's side of a cloud link: no session; the token (in the body, never the path) is the key.
+  const cloudLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  app.post(
+    '/api/cloud/open',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Open a cloud link: the letter it shares (the first opening is the sender’s read receipt)',
+        body: tokenBody,
+        response: {
+          200: z.object({
+            name: z.string(),
+            num_pages: z.number().int().nullable(),
+            company_name: z.string(),
+            expires_at: z.string(),
+            first_opened_at: z.string(),
+          }),
+          404: errorSchema,
+        },
+      },
+      config: { access: { kind: 'public' }, csrfExempt: true, ...cloudLimit },
+    },
+    async (request) => {
+      const link = await openCloudLink(pool, (request.body as { token: string }).token, true);
+      if (!link) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.cloudLinkGone);
+      if (link.first_opened_at.getTime() > Date.now() - 2000)
+        // The sender's panel shows the read receipt at once.
+        await publish(pool, { accountId: link.account_id, message: { type: 'refresh', entities: ['letters'] } });
+      return {
+        name: link.name,
+        num_pages: link.num_pages,
+        company_name: link.company_name,
+        expires_at: link.expires_at.toISOString(),
+        first_opened_at: link.first_opened_at.toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/api/cloud/file',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'The PDF behind a cloud link',
+        body: tokenBody,
+        response: { 404: errorSchema },
+      },
+      config: { access: { kind: 'public' }, csrfExempt: true, ...cloudLimit },
+    },
+    async (request, reply) => {
+      const link = await openCloudLink(pool, (request.body as { token: string }).token, false);
+      if (!link || !(await blobs.exists(link.blob_key)))
+        throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.cloudLinkGone);
+      const filename = `${link.name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(blobs.read(link.blob_key));
+    },
+  );
+
+  app.post(
+    '/api/comms/digitalchannels',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Send yourself an email (to your own address) and/or a text message, charged at the list price',
+        body: z.strictObject({
+          subject: z.string().max(200).optional(),
+          message_to_recipient: z.string().max(5000).optional(),
+          recipient_phone_number: z.string().max(40).optional(),
+          sms_text: z.string().max(1400).optional(),
+        }),
+        response: {
+          200: z.object({ message: z.string(), email: z.boolean(), sms: z.boolean(), charged_pence: z.number().int() }),
+          402: errorSchema,
+          403: errorSchema,
+          422: errorSchema,
+        },
+      },
+      config: { access: send },
+    },
+    async (request) => sendYourself(deps, request.auth!, request.body as never),
+  );
+
+  app.post(
+    '/api/comms/letterpostage',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Post a one-page test letter to the address given (standard or premium, colour or black and white)',
+        body: z.strictObject({
+          is_premium: z.boolean(),
+          is_colour: z.boolean(),
+          recipient: z.strictObject({
+            name: z.string().trim().min(1, { error: 'This field is required' }).max(100),
+            address_lines: z.array(z.string().max(100)).min(1).max(4),
+            postcode: z.string().max(10).refine(isPostcode, { error: 'Invalid Postcode' }),
+          }),
+        }),
+        response: {
+          201: z.object({ uuid: z.string(), status: z.string(), state: z.string(), message: z.string() }),
+          402: errorSchema,
+          403: errorSchema,
+          422: errorSchema,
+        },
+      },
+      config: { access: send },
+    },
+    async (request, reply) => {
+      const body = request.body as Parameters<typeof postTestLetter>[2];
+      if (!body.recipient.address_lines.some((l) => l.trim()))
+        throw new AppError('VALIDATION_FAILED', 'This field is required', [
+          { path: 'recipient.address_lines', message: 'This field is required' },
+        ]);
+      return reply.status(201).send(await postTestLetter(deps, request.auth!, body));
+    },
+  );
+
+  // Provider callbacks: authenticated by their signature, not a session.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/letters/callbacks/print',
+      {
+        schema: {
+          tags: ['delivery'],
+          summary: "The print partner's signed status webhook (Stannp's shape)",
+          response: {
+            200: z.object({ applied: z.number().int() }),
+            400: errorSchema,
+            404: z.object({ applied: z.number().int() }),
+          },
+        },
+        config: { access: { kind: 'public' }, csrfExempt: true },
+      },
+      async (request, reply) => {
+        const raw = request.body;
+        if (!Buffer.isBuffer(raw)) throw new AppError('WEBHOOK_INVALID');
+        const signature = request.headers['x-stannp-signature'];
+        const r = await handlePrintWebhook(pool, providers, raw, typeof signature === 'string' ? signature : undefined);
+        // An event for a letter not (yet) known is answered 404 so that the partner sends it again.
+        if (r.unknown && !r.applied) return reply.status(404).send({ applied: 0 });
+        return { applied: r.applied };
+      },
+    );
+    scope.post(
+      '/api/letters/callbacks/sms',
+      {
+        schema: {
+          tags: ['delivery'],
+          summary: "The text message provider's signed status callback (Twilio's form-encoded shape)",
+          response: {
+            200: z.object({ applied: z.boolean() }),
+            400: errorSchema,
+            404: z.object({ applied: z.boolean() }),
+          },
+        },
+        config: { access: { kind: 'public' }, csrfExempt: true },
+      },
+      async (request, reply) => {
+        const raw = request.body;
+        if (!Buffer.isBuffer(raw)) throw new AppError('WEBHOOK_INVALID');
+        const params = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+        const signature = request.headers['x-twilio-signature'];
+        const url = `${deps.publicUrl.replace(/\/+$/, '')}${request.url}`;
+        const r = await handleSmsCallback(pool, providers, {
+          url,
+          params,
+          signature: typeof signature === 'string' ? signature : undefined,
+        });
+        if (r.unknown) return reply.status(404).send({ applied: false });
+        return { applied: r.applied };
+      },
+    );
+  });
+}
+
+/** Two deliveries of one letter at once: the unique index lets one in; the other reads as a conflict. */
+function onOpenDelivery(error: unknown): never {
+  const e = error as { code?: string; constraint?: string };
+  if (e?.code === '23505' && e.constraint === 'letter_deliveries_open_idx')
+    throw new AppError('CONFLICT', DELIVERY_MESSAGES.alreadyOpen);
+  throw error;
+}
+
+const isPostcode = (p: string) => isUkPostcodeFormat(p);

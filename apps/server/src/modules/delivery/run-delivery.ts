@@ -1,0 +1,265 @@
+import { CHANNEL_LABELS, type DeliveryChannel, formatUkDateTime } from '@lp/domain';
+import type pg from 'pg';
+import type { BlobStore } from '../../platform/blobs.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { PrintSubmitError } from '../../providers/print.js';
+import { SmsSendError } from '../../providers/sms.js';
+import { capture, release } from '../money/ledger.js';
+import { createCloudLink } from './cloud-links.js';
+import type { DeliveryOptions } from './price.js';
+import type { DeliveryProviders } from './providers.js';
+import { syncLetter } from './sync-letter.js';
+
+export interface DeliveryDeps {
+  pool: pg.Pool;
+  blobs: BlobStore;
+  providers: DeliveryProviders;
+  secret: string;
+  publicUrl: string;
+}
+
+interface Claimed {
+  id: string;
+  account_id: string;
+  letter_id: string;
+  options: DeliveryOptions;
+  letter_name: string;
+  blob_key: string;
+  num_pages: number | null;
+  recipient_name_snapshot: string | null;
+  recipient_address_snapshot: string[] | null;
+  postcode: string | null;
+  company_name: string;
+}
+
+/** A hand-over that failed: `permanent` when trying again cannot help. */
+class HandOverError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+interface HandedOver {
+  provider: string;
+  providerId: string | null;
+  providerStatus: string | null;
+  recipient: string | null;
+  /** Email and cloud links are done when handed over; mail and text messages wait for callbacks. */
+  done: boolean;
+  note: string;
+}
+
+const readAll = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/**
+ * The delivery job (decision 0016). Takes the delivery with a compare-and-set (scheduled → sending):
+ * a cancel that committed first leaves nothing to take, and a cancel after it finds nothing to
+ * cancel. Then each waiting channel is handed to its provider and its hold captured in the same
+ * transaction that records the hand-over; a channel the provider refuses is failed and its hold
+ * released. A provider that does not answer is retried by the queue (with backoff); on the last
+ * attempt the channel fails. Channels already handed over are never handed over again.
+ */
+export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLastAttempt: boolean): Promise<void> {
+  const { pool } = deps;
+  const claimed = await inTransaction(pool, async (q) => {
+    const taken = await q.query(
+      `update letter_deliveries set state = 'sending', updated_at = now()
+        where id = $1 and state = 'scheduled' and (scheduled_for is null or scheduled_for <= now() + interval '2 seconds')`,
+      [deliveryId],
+    );
+    const { rows } = await q.query<Claimed & { state: string }>(
+      `select d.id, d.account_id, d.letter_id, d.options, d.state, l.name as letter_name, l.blob_key,
+              l.num_pages::int as num_pages, l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode,
+              a.name as company_name
+         from letter_deliveries d join letters l on l.id = d.letter_id join accounts a on a.id = d.account_id
+        where d.id = $1`,
+      [deliveryId],
+    );
+    const d = rows[0];
+    if (!d || d.state !== 'sending') return null;
+    if (taken.rowCount) await syncLetter(q, deliveryId, 'Delivery started');
+    return d;
+  });
+  if (!claimed) return;
+  const { rows: waiting } = await pool.query<{ channel: DeliveryChannel; hold_id: string }>(
+    `select channel, hold_id from letter_delivery_channels where delivery_id = $1 and state = 'queued' order by channel`,
+    [deliveryId],
+  );
+  let retry: Error | null = null;
+  for (const ch of waiting) {
+    let outcome: HandedOver;
+    try {
+      outcome = await handOver(deps, claimed, ch.channel);
+    } catch (error) {
+      const e = toHandOverError(error);
+      if (!e.permanent && !isLastAttempt) {
+        retry = e;
+        continue;
+      }
+      await inTransaction(pool, async (q) => {
+        const changed = await q.query(
+          `update letter_delivery_channels set state = 'failed', reason = $3, updated_at = now()
+            where delivery_id = $1 and channel = $2 and state = 'queued'`,
+          [deliveryId, ch.channel, e.message],
+        );
+        if (!changed.rowCount) return;
+        await release(q, {
+          accountId: claimed.account_id,
+          holdId: ch.hold_id,
+          description: `Not delivered (${CHANNEL_LABELS[ch.channel].toLowerCase()}): ${claimed.letter_name}`,
+        });
+        await syncLetter(q, deliveryId, `${CHANNEL_LABELS[ch.channel]} failed: ${e.message}`);
+      });
+      continue;
+    }
+    await inTransaction(pool, async (q) => {
+      const changed = await q.query(
+        `update letter_delivery_channels set state = $3, provider = $4, provider_id = $5, provider_status = $6,
+                recipient = $7, updated_at = now()
+          where delivery_id = $1 and channel = $2 and state = 'queued'`,
+        [
+          deliveryId,
+          ch.channel,
+          outcome.done ? 'succeeded' : 'handed_over',
+          outcome.provider,
+          outcome.providerId,
+          outcome.providerStatus,
+          outcome.recipient,
+        ],
+      );
+      if (!changed.rowCount) return;
+      const entry = await capture(q, { accountId: claimed.account_id, holdId: ch.hold_id });
+      await q.query(
+        'update letter_delivery_channels set capture_entry_id = $3 where delivery_id = $1 and channel = $2',
+        [deliveryId, ch.channel, entry.id],
+      );
+      await syncLetter(q, deliveryId, outcome.note);
+    });
+  }
+  // The queue tries again later for the channels whose provider did not answer.
+  if (retry) throw retry;
+}
+
+function toHandOverError(error: unknown): HandOverError {
+  if (error instanceof HandOverError) return error;
+  if (error instanceof PrintSubmitError) return new HandOverError(error.message, error.permanent);
+  if (error instanceof SmsSendError) return new HandOverError(error.message, error.permanent);
+  const e = error as { responseCode?: number; message?: string };
+  // SMTP: 5xx is a refusal for good (no such mailbox, message refused); anything else may pass later.
+  if (typeof e?.responseCode === 'number')
+    return new HandOverError(
+      `The mail server refused the email: ${e.message ?? e.responseCode}`,
+      e.responseCode >= 500,
+    );
+  return new HandOverError(e?.message ?? 'The provider did not answer.', false);
+}
+
+async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel): Promise<HandedOver> {
+  const { providers, blobs } = deps;
+  const link = async (ch: string) =>
+    inTransaction(deps.pool, (q) =>
+      createCloudLink(
+        q,
+        { secret: deps.secret, publicUrl: deps.publicUrl },
+        {
+          accountId: d.account_id,
+          letterId: d.letter_id,
+          deliveryId: d.id,
+          channel: ch,
+          days: d.options.cloudLinkDays,
+        },
+      ),
+    );
+  switch (channel) {
+    case 'mail': {
+      const mail = d.options.mail!;
+      const pdf = await readAll(blobs.read(d.blob_key));
+      const lines = (d.recipient_address_snapshot ?? []).filter((l) => l !== d.postcode);
+      const sent = await providers.print.submit({
+        pdf,
+        pages: d.num_pages ?? 1,
+        color: mail.color,
+        service: mail.service,
+        duplex: true,
+        reference: d.id,
+        idempotencyKey: `delivery:${d.id}:mail`,
+        recipient: { name: d.recipient_name_snapshot ?? '', lines, postcode: d.postcode ?? '' },
+      });
+      return {
+        provider: providers.print.name,
+        providerId: sent.id,
+        providerStatus: sent.status,
+        recipient: [d.recipient_name_snapshot, ...lines, d.postcode].filter(Boolean).join(', '),
+        done: false,
+        note: `Mail: with the printer (${mail.service === 'premium' ? '1st' : '2nd'} class, ${mail.color ? 'colour' : 'black and white'})`,
+      };
+    }
+    case 'email': {
+      const email = d.options.email!;
+      const subject = email.subject || `A letter from ${d.company_name}`;
+      const intro = email.message || `Please find a letter from ${d.company_name}.`;
+      let text: string;
+      let html: string;
+      let attachments: Array<{ filename: string; content: Buffer; contentType: string }> | undefined;
+      if (email.asLink) {
+        const { url, expiresAt } = await link('email');
+        const until = formatUkDateTime(expiresAt);
+        text = `${intro}\n\nRead the letter: ${url}\n(The link works until ${until}.)\n`;
+        html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p><a href="${escapeHtml(url)}">Read the letter</a> (the link works until ${escapeHtml(until)}).</p>`;
+      } else {
+        const filename = `${d.letter_name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
+        attachments = [{ filename, content: await readAll(blobs.read(d.blob_key)), contentType: 'application/pdf' }];
+        text = `${intro}\n\nThe letter is attached as a PDF (${filename}).\n`;
+        html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p>The letter is attached as a PDF (${escapeHtml(filename)}).</p>`;
+      }
+      const sent = await providers.mailer.send({ to: email.to, subject, text, html, attachments });
+      return {
+        provider: providers.mailer.kind,
+        providerId: sent.id,
+        providerStatus: 'sent',
+        recipient: email.to,
+        done: true,
+        note: `Email: sent to ${email.to}${email.asLink ? ' as a link' : ' with the letter attached'}`,
+      };
+    }
+    case 'sms': {
+      const sms = d.options.sms!;
+      const { url } = await link('sms');
+      const sent = await providers.sms.send({
+        to: sms.to,
+        body: `${sms.text}\n${url}`,
+        statusCallbackUrl: providers.smsCallbackUrl,
+        idempotencyKey: `delivery:${d.id}:sms`,
+      });
+      return {
+        provider: providers.sms.name,
+        providerId: sent.id,
+        providerStatus: sent.status,
+        recipient: sms.to,
+        done: false,
+        note: `Text message: sent to ${sms.to}`,
+      };
+    }
+    case 'cloud_link': {
+      const { expiresAt } = await link('cloud_link');
+      return {
+        provider: 'cloud',
+        providerId: null,
+        providerStatus: 'created',
+        recipient: null,
+        done: true,
+        note: `Cloud link: created, works until ${formatUkDateTime(expiresAt)}`,
+      };
+    }
+  }
+}
