@@ -4,7 +4,8 @@ import { api, apiPostForBlob, isApiError } from '../../lib/api';
 /** What POST /api/cloud/open answers for a live link (decision 0016). */
 export interface CloudLetter {
   name: string;
-  num_pages: number;
+  /** Null while the letter's pages have not been counted. */
+  num_pages: number | null;
   company_name: string;
   expires_at: string;
   first_opened_at: string | null;

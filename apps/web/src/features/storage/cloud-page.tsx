@@ -161,12 +161,16 @@ function LetterView({
             <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>
               {letter.name}
             </Typography>
-            <Typography component="dt" color="text.secondary">
-              {CLOUD_TEXT.pages}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {letter.num_pages}
-            </Typography>
+            {letter.num_pages ? (
+              <>
+                <Typography component="dt" color="text.secondary">
+                  {CLOUD_TEXT.pages}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  {letter.num_pages}
+                </Typography>
+              </>
+            ) : null}
           </Box>
           {expiry ? (
             <Typography color="text.secondary" sx={{ mt: 1 }}>
