@@ -65,7 +65,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       } catch (error) {
         return error instanceof AppError ? error.status : 500;
       }
-      if (attempt >= 6) return 404;
+      if (attempt >= 8) return 404;
       await sleep(25 * 2 ** attempt);
     }
   };

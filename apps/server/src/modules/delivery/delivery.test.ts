@@ -292,3 +292,409 @@ describe('scheduling and cancelling', () => {
     expect(await balance(me.account.id)).toEqual({ balance: 10_000, held: 0, available: 10_000 });
   });
 });
+
+describe('approval', () => {
+  it('puts a flagged member’s delivery In Review with the money held; approve sends it, deny releases it', async () => {
+    const { agent: owner, me } = await company();
+    const member = await addMember(t, me.account.id, {
+      permissions: { operational: ['create_letter', 'send_letter'], observable: ['see_letters'] },
+      approvals: { operational: ['send_letter'] },
+    });
+    const first = await newLetter(member.agent);
+    const res = await member.agent.post('/api/letters/deliver', { uuid: first, preference_overrides: ['cloud_link'] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ state: 'in_review', status: 'In Review' });
+    expect(await balance(me.account.id)).toMatchObject({ held: PRICE_LIST.cloudLink });
+    // The owner (no supervisor in a department) is told live, with the request to decide.
+    const notes = (await owner.get('/api/notifications')).json();
+    const approvalId = JSON.stringify(notes).match(/"approval_id":"([^"]+)"/)?.[1];
+    expect(approvalId).toBeTruthy();
+    await t.runJobs();
+    expect((await letter(member.agent, first)).display_status).toBe('In Review');
+    const approved = await owner.post('/api/approvals/decide', { approval_id: approvalId, verdict: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await settle();
+    expect((await letter(member.agent, first)).status).toBe('Delivered');
+
+    const second = await newLetter(member.agent);
+    await member.agent.post('/api/letters/deliver', { uuid: second, preference_overrides: ['cloud_link'] });
+    const id2 = JSON.stringify((await owner.get('/api/notifications')).json()).match(
+      new RegExp(
+        `"approval_id":"([^"]+)","entity_type":"letter_delivery","entity_id":"${(await details(owner, second)).delivery.id}"`,
+      ),
+    )?.[1];
+    const denied = await owner.post('/api/approvals/decide', { approval_id: id2, verdict: 'deny' });
+    expect(denied.statusCode, denied.body).toBe(200);
+    expect(await letter(member.agent, second)).toMatchObject({
+      status: 'Denied by Supervisor',
+      display_status: 'Denied by Supervisor',
+    });
+    expect(await balance(me.account.id)).toEqual({
+      balance: 10_000 - PRICE_LIST.cloudLink,
+      held: 0,
+      available: 10_000 - PRICE_LIST.cloudLink,
+    });
+    await expectBooksBalance();
+  });
+});
+
+describe('money refusals', () => {
+  it('refuses a delivery the balance cannot pay (402) or the member’s cap would pass (403), holding and sending nothing', async () => {
+    const { agent, me } = await company(50);
+    const id = await newLetter(agent);
+    const poor = await agent.post('/api/letters/deliver', { uuid: id });
+    expect(poor.statusCode).toBe(402);
+    expect((await letter(agent, id)).status).toBe('Analysis Complete');
+    expect(await balance(me.account.id)).toEqual({ balance: 50, held: 0, available: 50 });
+
+    await fund(me.account.id, 10_000);
+    const member = await addMember(t, me.account.id, {
+      permissions: { operational: ['create_letter', 'send_letter'], observable: ['see_letters'] },
+    });
+    await agent.request('PUT', `/api/users/${member.userId}/spending-cap`, { cap: 100, override_cap: 0 });
+    const capped = await member.agent.post('/api/letters/deliver', { uuid: id });
+    expect(capped.statusCode).toBe(403);
+    expect(capped.json().code).toBe('SPENDING_CAP_EXCEEDED');
+    expect(await balance(me.account.id)).toMatchObject({ held: 0 });
+    expect((await agent.get(`/api/letters/${id}/delivery`)).json().delivery).toBeNull();
+  });
+});
+
+describe('providers', () => {
+  it('retries a hand-over the print partner did not answer, and posts the letter once', async () => {
+    const { agent } = await company();
+    const id = await newLetter(agent);
+    const print = t.services.delivery.providers.print;
+    const submit = print.submit.bind(print);
+    let calls = 0;
+    print.submit = async (input) => {
+      calls++;
+      if (calls === 1) throw new Error('connect ETIMEDOUT');
+      return submit(input);
+    };
+    try {
+      await agent.post('/api/letters/deliver', { uuid: id });
+      await t.runJobs();
+      expect((await letter(agent, id)).status).toBe('Delivering');
+      await t.services.pool.query(`update graphile_worker._private_jobs set run_at = now() where key like 'deliver:%'`);
+      await settle();
+      expect((await letter(agent, id)).status).toBe('Posted');
+      expect(calls).toBe(2);
+    } finally {
+      print.submit = submit;
+    }
+  });
+
+  it('fails a channel the partner refuses for good and releases its hold at once', async () => {
+    const { agent, me } = await company();
+    const id = await newLetter(agent);
+    const print = t.services.delivery.providers.print;
+    const submit = print.submit.bind(print);
+    const { PrintSubmitError } = await import('../../providers/print.js');
+    print.submit = async () => {
+      throw new PrintSubmitError('The printing service refused the letter: the file is damaged.', true);
+    };
+    try {
+      await agent.post('/api/letters/deliver', { uuid: id });
+      await t.runJobs();
+    } finally {
+      print.submit = submit;
+    }
+    expect(await letter(agent, id)).toMatchObject({
+      status: 'Failed to Deliver',
+      unsuccessful_delivery_channels: ['mail'],
+    });
+    const d = await details(agent, id);
+    expect(d.delivery.channels[0]).toMatchObject({
+      state: 'failed',
+      reason: 'The printing service refused the letter: the file is damaged.',
+    });
+    expect(await balance(me.account.id)).toEqual({ balance: 10_000, held: 0, available: 10_000 });
+    // A failed letter can be delivered again.
+    expect(
+      (await agent.post('/api/letters/deliver', { uuid: id, preference_overrides: ['cloud_link'] })).statusCode,
+    ).toBe(201);
+  });
+
+  it('applies each print event once, never backwards, and refuses a bad signature', async () => {
+    const { agent } = await company();
+    const id = await newLetter(agent);
+    const print = t.services.delivery.providers.print;
+    const submit = print.submit.bind(print);
+    // This letter's id at the partner is known, and the sandbox sends no events of its own for it.
+    print.submit = async () => ({ id: `sb_fixed${Date.now()}`, status: 'received', costPence: 100 });
+    try {
+      await agent.post('/api/letters/deliver', { uuid: id });
+      await t.runJobs();
+    } finally {
+      print.submit = submit;
+    }
+    const partnerId = (
+      await t.services.pool.query(
+        `select provider_id from letter_delivery_channels where provider = 'sandbox' order by updated_at desc limit 1`,
+      )
+    ).rows[0].provider_id;
+    const secret = (await import('node:crypto'))
+      .createHmac('sha256', t.config.authSecret)
+      .update('print-sandbox-webhook')
+      .digest('base64url');
+    let hook = 1000;
+    const event = (status: string) =>
+      Buffer.from(
+        JSON.stringify({
+          webhook_id: ++hook,
+          event: 'mailpiece_status',
+          created: '2026-11-23 10:00:00',
+          retries: 0,
+          mailpieces: [{ id: partnerId, type: 'letter', status, timestamp: '2026-11-23 10:00:00', country: 'GB' }],
+        }),
+      );
+    const post = (raw: Buffer, signature = signPrintWebhook(secret, raw)) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/letters/callbacks/print',
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'x-stannp-signature': signature },
+      });
+    const delivered = event('delivered');
+    expect((await post(delivered, 'f'.repeat(64))).statusCode).toBe(400);
+    expect((await post(delivered, '')).statusCode).toBe(400);
+    expect((await letter(agent, id)).status).toBe('Posting');
+    expect((await post(delivered)).json()).toEqual({ applied: 1 });
+    expect((await post(delivered)).json()).toEqual({ applied: 0 });
+    // A late "producing" after "delivered" changes nothing.
+    expect((await post(event('producing'))).json()).toEqual({ applied: 0 });
+    const l = await letter(agent, id);
+    expect(l).toMatchObject({ status: 'Posted', has_been_posted: true });
+    expect((await details(agent, id)).delivery.channels[0].provider_status).toBe('delivered');
+  });
+
+  it('refuses a text message callback with a bad signature', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/letters/callbacks/sms',
+      payload: 'MessageSid=SMxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx&MessageStatus=delivered',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': 'bm90IGEgc2lnbmF0dXJlIGF0IGFsbA==',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('cancel versus send', () => {
+  it('200 races of Cancel Delivery against the delivery job: each ends cancelled or sent, never both', {
+    timeout: 120_000,
+  }, async () => {
+    const { agent, me } = await company(100_000);
+    const template = await newLetter(agent);
+    const { pool } = t.services;
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const id = `race-${i}-${template}`;
+      await pool.query(
+        `insert into letters (id, account_id, creator_id, name, status, num_pages, recipient_name_snapshot, recipient_address_snapshot,
+           postcode, blob_key, size_bytes, layout)
+         select $1, account_id, creator_id, name, status, num_pages, recipient_name_snapshot, recipient_address_snapshot, postcode,
+                blob_key, size_bytes, layout from letters where id = $2`,
+        [id, template],
+      );
+      const res = await agent.post('/api/letters/deliver', {
+        uuid: id,
+        preference_overrides: ['cloud_link'],
+        schedule_time_delay: 3600,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().delivery_id);
+    }
+    await pool.query(`update letter_deliveries set scheduled_for = now() where id = any($1)`, [ids]);
+    const outcomes = await Promise.all(
+      ids.map(async (deliveryId, i) => {
+        const letterId = `race-${i}-${template}`;
+        const [cancel] = await Promise.all([
+          agent.post('/api/letters/cancel', { document_uuid: letterId }),
+          runDelivery(t.services.delivery, deliveryId, false),
+        ]);
+        return { letterId, deliveryId, cancelled: cancel.statusCode === 200, code: cancel.statusCode };
+      }),
+    );
+    let cancelled = 0;
+    for (const o of outcomes) {
+      expect([200, 409]).toContain(o.code);
+      const { rows } = await pool.query(
+        `select d.state, c.state as channel_state, h.status as hold_status, l.status as letter_status
+           from letter_deliveries d join letter_delivery_channels c on c.delivery_id = d.id
+           join holds h on h.id = c.hold_id join letters l on l.id = d.letter_id where d.id = $1`,
+        [o.deliveryId],
+      );
+      const r = rows[0];
+      if (o.cancelled) {
+        cancelled++;
+        expect(r).toEqual({
+          state: 'cancelled',
+          channel_state: 'cancelled',
+          hold_status: 'released',
+          letter_status: 'Analysis Complete',
+        });
+      } else {
+        expect(r).toEqual({
+          state: 'done',
+          channel_state: 'succeeded',
+          hold_status: 'captured',
+          letter_status: 'Delivered',
+        });
+      }
+    }
+    const sent = outcomes.length - cancelled;
+    expect(await balance(me.account.id)).toEqual({
+      balance: 100_000 - sent * PRICE_LIST.cloudLink,
+      held: 0,
+      available: 100_000 - sent * PRICE_LIST.cloudLink,
+    });
+    await expectBooksBalance();
+  });
+});
+
+describe('bad input', () => {
+  it('answers every bad request with a 4xx and changes nothing', async () => {
+    const { agent, me } = await company();
+    const other = await company();
+    const id = await newLetter(agent);
+    const theirs = await newLetter(other.agent);
+    const before = await balance(me.account.id);
+    const bad: Array<[object, number]> = [
+      [{ uuid: theirs }, 404],
+      [{ uuid: 'nope' }, 404],
+      [{ uuid: id, preference_overrides: [] }, 422],
+      [{ uuid: id, preference_overrides: ['fax'] }, 422],
+      [{ uuid: id, preference_overrides: 'mail' }, 422],
+      [{ uuid: id, preference_overrides: ['email'] }, 422],
+      [{ uuid: id, preference_overrides: ['email'], recipient_email: 'not an email' }, 422],
+      [{ uuid: id, preference_overrides: ['sms'], recipient_phone_number: '020 7946 0958', sms_text: 'Hi' }, 422],
+      [{ uuid: id, preference_overrides: ['sms'], recipient_phone_number: '07700 900123' }, 422],
+      [{ uuid: id, is_premium: 'yes' }, 422],
+      [{ uuid: id, scheduled_delivery_date_time: 'tomorrow' }, 422],
+      [{ uuid: id, scheduled_delivery_date_time: 1e20 }, 422],
+      [{ uuid: id, schedule_time_delay: -5 }, 422],
+      [{ uuid: id, cloud_link_expiry_days: 365 }, 422],
+      [{ uuid: `${id}\u0000` }, 422],
+      [{ uuid: id, subject: 'x'.repeat(10_000), preference_overrides: ['email'], recipient_email: 'a@b.co' }, 422],
+      [{ uuid: id, extra: true }, 422],
+    ];
+    for (const [body, status] of bad) {
+      const res = await agent.post('/api/letters/deliver', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(status);
+    }
+    expect((await agent.post('/api/letters/cancel', { document_uuid: theirs })).statusCode).toBe(404);
+    expect((await agent.get(`/api/letters/${theirs}/delivery`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/letters/${theirs}/proof`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/letters/${encodeURIComponent('../x')}/delivery`)).statusCode).toBe(404);
+    expect(await balance(me.account.id)).toEqual(before);
+    expect((await letter(agent, id)).status).toBe('Analysis Complete');
+  });
+
+  it('refuses mail for a letter above 50 pages but lets it go by email', async () => {
+    const { agent } = await company();
+    const id = await newLetter(
+      agent,
+      await simpleLetterPdf(['Mr Seán Ó Briain', '4 Church Road', 'Cardiff', 'CF10 1AA'], { pages: 51 }),
+      'long.pdf',
+    );
+    const res = await agent.post('/api/letters/deliver', { uuid: id });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Letters of more than 50 pages cannot be posted.');
+    const quote = (await agent.post('/api/letters/deliver/quote', { uuid: id })).json();
+    expect(quote.mail).toMatchObject({ disabled: true, reason: 'Letters of more than 50 pages cannot be posted.' });
+    expect(
+      (
+        await agent.post('/api/letters/deliver', {
+          uuid: id,
+          preference_overrides: ['email'],
+          recipient_email: 'sean@example.ie',
+        })
+      ).statusCode,
+    ).toBe(201);
+    // A letter on its way cannot be delivered twice.
+    expect(
+      (await agent.post('/api/letters/deliver', { uuid: id, preference_overrides: ['cloud_link'] })).statusCode,
+    ).toBe(409);
+  });
+
+  it('needs send_letter to deliver or cancel', async () => {
+    const { agent, me } = await company();
+    const id = await newLetter(agent);
+    const reader = await addMember(t, me.account.id, { permissions: { observable: ['see_letters'] } });
+    expect((await reader.agent.post('/api/letters/deliver', { uuid: id })).statusCode).toBe(403);
+    expect((await reader.agent.post('/api/letters/cancel', { document_uuid: id })).statusCode).toBe(403);
+    expect((await reader.agent.get(`/api/letters/${id}/delivery`)).statusCode).toBe(200);
+  });
+});
+
+describe('more than one letter, proofs and test comms', () => {
+  it('delivers several letters at once, each on its own', async () => {
+    const { agent } = await company();
+    const a = await newLetter(agent);
+    const b = await newLetter(agent);
+    const other = await company();
+    const theirs = await newLetter(other.agent);
+    const res = await agent.post('/api/letters/deliver/bulk', { uuids: [a, b, theirs], is_premium: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toEqual([
+      { uuid: a, ok: true, status: 'Delivering', message: 'OK' },
+      { uuid: b, ok: true, status: 'Delivering', message: 'OK' },
+      { uuid: theirs, ok: false, status: null, message: 'Not found.' },
+    ]);
+    await settle();
+    expect((await letter(other.agent, theirs)).status).toBe('Analysis Complete');
+  });
+
+  it('makes a print proof of page 1 with the barcode placed', async () => {
+    const { agent } = await company();
+    const id = await newLetter(agent);
+    const res = await agent.get(`/api/letters/${id}/proof`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { PDFDocument } = await import('pdf-lib');
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1);
+  });
+
+  it('sends yourself an email and posts a test letter through the same providers', async () => {
+    const { agent, body, me } = await company();
+    const sent = await agent.post('/api/comms/digitalchannels', {
+      subject: 'Testing',
+      message_to_recipient: 'Hello me',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ message: 'OK', email: true, sms: false, charged_pence: PRICE_LIST.email });
+    expect((await t.outbox()).some((m) => m.to === body.email && m.subject === 'Testing')).toBe(true);
+    expect((await agent.post('/api/comms/digitalchannels', {})).statusCode).toBe(422);
+    expect(
+      (await agent.post('/api/comms/digitalchannels', { recipient_phone_number: '0161 496 0000', sms_text: 'x' }))
+        .statusCode,
+    ).toBe(422);
+
+    const posted = await agent.post('/api/comms/letterpostage', {
+      is_premium: true,
+      is_colour: false,
+      recipient: { name: 'Ms Zoë Brontë-Smith', address_lines: ['Flat 3', "St Mary's Court"], postcode: 'yo1 7hh' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await settle();
+    expect(await letter(agent, posted.json().uuid)).toMatchObject({
+      status: 'Posted',
+      recipient_name_snapshot: 'Ms Zoë Brontë-Smith',
+      postcode: 'YO1 7HH',
+    });
+    expect(
+      (
+        await agent.post('/api/comms/letterpostage', {
+          is_premium: true,
+          is_colour: true,
+          recipient: { name: 'X', address_lines: ['1 Road'], postcode: 'NOPE' },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect((await balance(me.account.id)).held).toBe(0);
+  });
+});
