@@ -101,8 +101,9 @@ test('uploads three PDFs and a DOCX from the header; the toast turns teal and th
   await expect(panel.getByRole('img', { name: 'First page of alice.pdf' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Deliver' })).toBeEnabled();
   await expect(panel.getByRole('checkbox', { name: 'Mail', exact: true })).toBeChecked();
+  await expect(panel.getByRole('checkbox', { name: 'Cloud link', exact: true })).toBeVisible();
   await panel.getByRole('button', { name: 'Deliver' }).click();
-  await expect(page.getByText('Delivering letters is not available yet.')).toBeVisible();
+  await expect(page.getByText('Delivering letter...')).toBeVisible();
 });
 
 test('a merged PDF is uploaded from the dropzone, its split reviewed, and cut into its letters', async ({ page }) => {

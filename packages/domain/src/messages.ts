@@ -40,8 +40,6 @@ export const LETTER_MESSAGES = {
   recipientEmailRequired: "You must enter the recipient's email address before delivering!",
   recipientEmailInvalid: 'The email you entered is invalid! Please enter a valid email',
   noChannel: 'Choose at least one delivery channel.',
-  deliveryNotAvailable: 'Delivering letters is not available yet.',
-  cancelNotAvailable: 'Cancelling a scheduled delivery is not available yet.',
   addressSheetAdded: 'An address sheet was put in front of the letter. Check the preview before you send it.',
   addressSheetRemoved: 'The address sheet was taken off: the letter is as you uploaded it.',
   addressSheetAdvice:

@@ -22,6 +22,9 @@ export interface AppTextFieldProps {
   placeholder?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'search' | 'url';
   endAdornment?: ReactNode;
+  /** A textarea that grows with its text, from minRows lines. */
+  multiline?: boolean;
+  minRows?: number;
   inputRef?: Ref<HTMLInputElement>;
   onChange?: ChangeEventHandler<HTMLInputElement>;
   onBlur?: FocusEventHandler<HTMLInputElement>;

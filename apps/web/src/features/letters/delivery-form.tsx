@@ -1,5 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAIL_MAX_PAGES } from '@lp/domain';
+import {
+  CHANNEL_LABELS,
+  CLOUD_LINK_MAX_DAYS,
+  DELIVERY_CHANNELS,
+  DELIVERY_MESSAGES,
+  type DeliveryChannel,
+  formatPounds,
+  SMS_TEXT_MAX,
+  smsParts,
+} from '@lp/domain';
+import Print from '@mui/icons-material/Print';
 import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,222 +19,423 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { FormTextField, useInvalidSubmitSnackbar } from '../../components/form-fields';
-import { toDateTimeLocal } from '../../lib/dates';
+import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import type { Letter } from './api';
-import { LETTER_MESSAGES } from './messages';
+import { ChoiceField } from './choice-field';
+import {
+  type DeliveryQuote,
+  deliveryFailureMessage,
+  letterProofUrl,
+  useDeliverLetter,
+  useDeliveryQuote,
+} from './delivery-api';
+import {
+  DELIVERY_TEXT,
+  type DeliveryValues,
+  defaultDeliveryValues,
+  deliveryFormSchema,
+  localMailRefusal,
+  quotableRequest,
+  REQUEST_TO_FORM_FIELD,
+  toDeliverRequest,
+} from './delivery-request';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** Part 1 section 9: a scheduled delivery is at least 1 minute and at most 30 days (2,580,000,000 ms) ahead. */
-export const SCHEDULE_MIN_AHEAD_MS = 60_000;
-export const SCHEDULE_MAX_AHEAD_MS = 2_580_000_000;
+// pdf.js is big: it is only fetched when the proof is opened.
+const PdfViewerDialog = lazy(() => import('./pdf-viewer-dialog'));
 
-export const SCHEDULE_TOO_SOON = 'Choose a time at least 1 minute from now.';
-export const SCHEDULE_TOO_LATE = 'Choose a time at most 30 days from now.';
+/** The quote is asked this long after the last change. */
+export const QUOTE_DEBOUNCE_MS = 300;
 
-/** The delivery form's values; checked by deliverySchema (part 1 section 5, "Letter delivery"). */
-export function deliverySchema(now: () => number = Date.now) {
-  return z
-    .object({
-      mail: z.boolean(),
-      email: z.boolean(),
-      cloud: z.boolean(),
-      recipient_email: z.string().trim(),
-      postage: z.enum(['premium', 'standard']),
-      colour: z.enum(['colour', 'black_and_white']),
-      when: z.enum(['now', 'scheduled']),
-      scheduled_at: z.string(),
-    })
-    .superRefine((v, ctx) => {
-      if (!v.mail && !v.email && !v.cloud)
-        ctx.addIssue({ code: 'custom', path: ['mail'], message: LETTER_MESSAGES.noChannel });
-      if (v.email) {
-        if (!v.recipient_email)
-          ctx.addIssue({ code: 'custom', path: ['recipient_email'], message: LETTER_MESSAGES.recipientEmailRequired });
-        else if (!z.email().safeParse(v.recipient_email).success)
-          ctx.addIssue({ code: 'custom', path: ['recipient_email'], message: LETTER_MESSAGES.recipientEmailInvalid });
-      }
-      if (v.when === 'scheduled') {
-        const at = new Date(v.scheduled_at).getTime();
-        const ahead = at - now();
-        if (Number.isNaN(at) || ahead < SCHEDULE_MIN_AHEAD_MS)
-          ctx.addIssue({ code: 'custom', path: ['scheduled_at'], message: SCHEDULE_TOO_SOON });
-        else if (ahead > SCHEDULE_MAX_AHEAD_MS)
-          ctx.addIssue({ code: 'custom', path: ['scheduled_at'], message: SCHEDULE_TOO_LATE });
-      }
-    });
-}
-
-export type DeliveryValues = z.input<ReturnType<typeof deliverySchema>>;
-
-const LABELS = {
-  mail: 'Delivery channels',
-  recipient_email: "Recipient's email",
-  scheduled_at: 'Delivery date and time',
-} as const;
-
-/** Why mail cannot be chosen for this letter, for people. */
-function mailRefusal(letter: Pick<Letter, 'num_pages' | 'display_status'>): string {
-  if ((letter.num_pages ?? 0) > MAIL_MAX_PAGES) return `Letters of more than ${MAIL_MAX_PAGES} pages cannot be posted.`;
-  return 'This letter cannot be posted until its issues are fixed.';
-}
+const LABELS: Partial<Record<keyof DeliveryValues, string>> = {
+  channels: DELIVERY_TEXT.channels,
+  recipient_email: DELIVERY_TEXT.recipientEmail,
+  subject: DELIVERY_TEXT.subject,
+  message_to_recipient: DELIVERY_TEXT.messageToRecipient,
+  recipient_phone_number: DELIVERY_TEXT.recipientPhone,
+  sms_text: DELIVERY_TEXT.smsText,
+  cloud_link_expiry_days: DELIVERY_TEXT.cloudLinkDays,
+  scheduled_at: DELIVERY_TEXT.scheduledAt,
+};
 
 export interface DeliveryFormProps {
   letter: Letter;
+  /** Mail cannot be chosen (isMailDisabled); the quote may refuse it too. */
   mailDisabled: boolean;
   /** Deliver is enabled exactly per canDeliverLetter. */
   canDeliver: boolean;
 }
 
 /**
- * The letter panel's delivery form: channels (mail, email, cloud storage), the recipient's email,
- * postage (premium 1st class or standard 2nd class), colour, and now or scheduled. Delivery itself
- * is built by the next issue: Deliver checks the form and says so.
+ * The letter panel's delivery form: the channels (mail, email, text message, cloud link) with their
+ * options, now or scheduled, the price before confirming (POST /api/letters/deliver/quote), the
+ * print proof, and Deliver (POST /api/letters/deliver). Options left as they are follow the
+ * company's delivery preferences, which the quote reports.
  */
 export function DeliveryForm({ letter, mailDisabled, canDeliver }: DeliveryFormProps) {
   const form = useForm<DeliveryValues>({
-    resolver: zodResolver(deliverySchema()),
-    defaultValues: {
-      mail: !mailDisabled,
-      email: false,
-      cloud: false,
-      recipient_email: '',
-      postage: 'premium',
-      colour: 'colour',
-      when: 'now',
-      scheduled_at: toDateTimeLocal(new Date(Date.now() + 60 * 60 * 1000)),
-    },
+    resolver: zodResolver(deliveryFormSchema()),
+    defaultValues: defaultDeliveryValues(mailDisabled),
   });
   const onInvalid = useInvalidSubmitSnackbar<DeliveryValues>(LABELS);
-  const email = form.watch('email');
-  const mail = form.watch('mail');
-  const when = form.watch('when');
-  const channelError = form.formState.errors.mail?.message;
+  const deliver = useDeliverLetter();
+  const [proof, setProof] = useState(false);
+  const values = form.watch();
+  const chosen = new Set(values.channels);
 
-  const deliver = form.handleSubmit(() => {
-    notify(LETTER_MESSAGES.deliveryNotAvailable, { variant: 'info' });
+  // The price of the current choices, asked QUOTE_DEBOUNCE_MS after the last change.
+  const wanted = JSON.stringify(canDeliver ? quotableRequest(values, letter.uuid) : null);
+  const asked = useDebouncedValue(wanted, QUOTE_DEBOUNCE_MS);
+  const quote = useDeliveryQuote(JSON.parse(asked));
+  const quotable = wanted !== 'null';
+  const current = quotable && wanted === asked && quote.isSuccess && !quote.isPlaceholderData;
+  // The company's defaults (mail options, email kind) and mail's refusal, from the latest quote answered.
+  const [defaults, setDefaults] = useState<DeliveryQuote | null>(null);
+  useEffect(() => {
+    if (quote.data && !quote.isPlaceholderData) setDefaults(quote.data);
+  }, [quote.data, quote.isPlaceholderData]);
+
+  const mailOff = mailDisabled || (defaults?.mail.disabled ?? false);
+  const mailReason =
+    defaults?.mail.disabled && defaults.mail.reason ? defaults.mail.reason : localMailRefusal(letter.num_pages);
+  useEffect(() => {
+    const channels = form.getValues('channels');
+    if (mailOff && channels.includes('mail'))
+      form.setValue(
+        'channels',
+        channels.filter((c) => c !== 'mail'),
+        { shouldDirty: true },
+      );
+  }, [mailOff, form]);
+
+  const submit = form.handleSubmit(async (v) => {
+    const scheduled = v.when === 'scheduled';
+    notify(scheduled ? DELIVERY_MESSAGES.scheduling : DELIVERY_MESSAGES.delivering, { variant: 'info' });
+    try {
+      const answer = await deliver.mutateAsync(toDeliverRequest(v, letter.uuid));
+      if (answer.state === 'in_review') notify(DELIVERY_MESSAGES.inReview, { variant: 'info' });
+      else if (answer.message && answer.message !== DELIVERY_MESSAGES.ok)
+        notify(answer.message, { variant: 'success' });
+    } catch (error) {
+      if (isApiError(error, 422)) {
+        let first = true;
+        for (const f of error.fields) {
+          // "recipient_email", or a nested path such as "body.recipient_email" or "preference_overrides.0".
+          const field = f.path
+            .split(/[./]/)
+            .map((part) => REQUEST_TO_FORM_FIELD[part])
+            .find(Boolean);
+          if (!field) continue;
+          form.setError(field, { type: 'server', message: f.message }, { shouldFocus: first });
+          first = false;
+        }
+      }
+      notify(deliveryFailureMessage(scheduled ? 'schedule' : 'deliver', error), { variant: 'error' });
+    }
   }, onInvalid);
 
+  const channelError = form.formState.errors.channels?.message;
+  const postage = values.postage || (defaults && !defaults.mail.is_premium ? 'standard' : 'premium');
+  const colour = values.colour || (defaults && !defaults.mail.is_colour ? 'black_and_white' : 'colour');
+  const emailLink = values.email_link ?? defaults?.email_kind === 'link';
+  const busy = form.formState.isSubmitting;
+
   return (
-    <Box component="form" noValidate onSubmit={deliver} aria-label="Delivery" sx={{ mt: 3 }}>
+    <Box component="form" noValidate onSubmit={submit} aria-label="Delivery" sx={{ mt: 3 }}>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         Delivery
       </Typography>
-      <FormControl component="fieldset" error={!!channelError} sx={{ display: 'block' }}>
-        <FormLabel component="legend">Delivery channels</FormLabel>
-        <FormGroup row>
-          <Controller
-            control={form.control}
-            name="mail"
-            render={({ field }) => (
-              <FormControlLabel
-                label="Mail"
-                disabled={mailDisabled}
-                control={
-                  <Checkbox
-                    checked={!mailDisabled && !!field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
+      <Controller
+        control={form.control}
+        name="channels"
+        render={({ field }) => (
+          <FormControl component="fieldset" error={!!channelError} sx={{ display: 'block' }}>
+            <FormLabel component="legend">{DELIVERY_TEXT.channels}</FormLabel>
+            <FormGroup row>
+              {DELIVERY_CHANNELS.map((channel) => {
+                const off = channel === 'mail' && mailOff;
+                return (
+                  <FormControlLabel
+                    key={channel}
+                    label={CHANNEL_LABELS[channel]}
+                    disabled={off}
+                    control={
+                      <Checkbox
+                        checked={!off && field.value.includes(channel)}
+                        onChange={(e) => field.onChange(toggle(field.value, channel, e.target.checked))}
+                      />
+                    }
                   />
-                }
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormControlLabel
-                label="Email"
-                control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="cloud"
-            render={({ field }) => (
-              <FormControlLabel
-                label="Cloud storage"
-                control={<Checkbox checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              />
-            )}
-          />
-        </FormGroup>
-        {mailDisabled ? <FormHelperText>{mailRefusal(letter)}</FormHelperText> : null}
-        {channelError ? <FormHelperText>{channelError}</FormHelperText> : null}
-      </FormControl>
-      {email ? (
-        <FormTextField
-          control={form.control}
-          name="recipient_email"
-          label="Recipient's email"
-          type="email"
-          autoComplete="off"
-          required
-        />
+                );
+              })}
+            </FormGroup>
+            {mailOff ? <FormHelperText error={false}>{mailReason}</FormHelperText> : null}
+            {channelError ? <FormHelperText>{channelError}</FormHelperText> : null}
+          </FormControl>
+        )}
+      />
+
+      {chosen.has('mail') && !mailOff ? (
+        <Options legend="Mail options">
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4 }}>
+            <Controller
+              control={form.control}
+              name="postage"
+              render={({ field }) => (
+                <ChoiceField
+                  legend={DELIVERY_TEXT.postage}
+                  value={postage}
+                  onChange={field.onChange}
+                  options={[
+                    ['premium', DELIVERY_TEXT.premium],
+                    ['standard', DELIVERY_TEXT.standard],
+                  ]}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="colour"
+              render={({ field }) => (
+                <ChoiceField
+                  legend={DELIVERY_TEXT.print}
+                  value={colour}
+                  onChange={field.onChange}
+                  options={[
+                    ['colour', DELIVERY_TEXT.colour],
+                    ['black_and_white', DELIVERY_TEXT.blackAndWhite],
+                  ]}
+                />
+              )}
+            />
+          </Box>
+          <Button variant="outlined" startIcon={<Print />} onClick={() => setProof(true)} sx={{ mt: 1 }}>
+            {DELIVERY_TEXT.printProof}
+          </Button>
+        </Options>
       ) : null}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, mt: 1 }}>
-        {mail && !mailDisabled ? (
+
+      {chosen.has('email') ? (
+        <Options legend="Email options">
+          <FormTextField
+            control={form.control}
+            name="recipient_email"
+            label={DELIVERY_TEXT.recipientEmail}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            required
+          />
+          <FormTextField control={form.control} name="subject" label={DELIVERY_TEXT.subject} autoComplete="off" />
+          <FormTextField
+            control={form.control}
+            name="message_to_recipient"
+            label={DELIVERY_TEXT.messageToRecipient}
+            multiline
+            minRows={3}
+          />
           <Controller
             control={form.control}
-            name="postage"
+            name="email_link"
             render={({ field }) => (
-              <FormControl component="fieldset" sx={{ mt: 1 }}>
-                <FormLabel component="legend">Postage</FormLabel>
-                <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                  <FormControlLabel value="premium" control={<Radio />} label="Premium (1st class)" />
-                  <FormControlLabel value="standard" control={<Radio />} label="Standard (2nd class)" />
-                </RadioGroup>
-              </FormControl>
+              <FormControlLabel
+                label={DELIVERY_TEXT.emailLink}
+                control={<Switch checked={emailLink} onChange={(e) => field.onChange(e.target.checked)} />}
+              />
             )}
           />
-        ) : null}
-        <Controller
-          control={form.control}
-          name="colour"
-          render={({ field }) => (
-            <FormControl component="fieldset" sx={{ mt: 1 }}>
-              <FormLabel component="legend">Print</FormLabel>
-              <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                <FormControlLabel value="colour" control={<Radio />} label="Colour" />
-                <FormControlLabel value="black_and_white" control={<Radio />} label="Black and white" />
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
-      </Box>
+        </Options>
+      ) : null}
+
+      {chosen.has('sms') ? (
+        <Options legend="Text message options">
+          <FormTextField
+            control={form.control}
+            name="recipient_phone_number"
+            label={DELIVERY_TEXT.recipientPhone}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            required
+          />
+          <FormTextField
+            control={form.control}
+            name="sms_text"
+            label={DELIVERY_TEXT.smsText}
+            multiline
+            minRows={2}
+            required
+            helperText={`${[...values.sms_text].length} of ${SMS_TEXT_MAX} characters, ${DELIVERY_TEXT.smsParts(
+              smsParts(values.sms_text),
+            )}`}
+          />
+        </Options>
+      ) : null}
+
+      {chosen.has('cloud_link') ? (
+        <Options legend="Cloud link options">
+          <FormTextField
+            control={form.control}
+            name="cloud_link_expiry_days"
+            label={DELIVERY_TEXT.cloudLinkDays}
+            type="number"
+            inputMode="numeric"
+            helperText={`1 to ${CLOUD_LINK_MAX_DAYS} days`}
+            fullWidth={false}
+          />
+        </Options>
+      ) : null}
+
       <Controller
         control={form.control}
         name="when"
         render={({ field }) => (
-          <FormControl component="fieldset" sx={{ mt: 1, display: 'block' }}>
-            <FormLabel component="legend">When</FormLabel>
-            <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-              <FormControlLabel value="now" control={<Radio />} label="Now" />
-              <FormControlLabel value="scheduled" control={<Radio />} label="Scheduled" />
-            </RadioGroup>
-          </FormControl>
+          <ChoiceField
+            legend={DELIVERY_TEXT.when}
+            value={field.value}
+            onChange={field.onChange}
+            options={[
+              ['now', DELIVERY_TEXT.now],
+              ['scheduled', DELIVERY_TEXT.scheduled],
+            ]}
+          />
         )}
       />
-      {when === 'scheduled' ? (
+      {values.when === 'scheduled' ? (
         <FormTextField
           control={form.control}
           name="scheduled_at"
-          label="Delivery date and time"
+          label={DELIVERY_TEXT.scheduledAt}
           type="datetime-local"
           required
+          fullWidth={false}
         />
       ) : null}
+
+      {canDeliver ? (
+        <QuotePrice quote={quotable ? (quote.data ?? null) : null} pending={quotable && !current && !quote.isError} />
+      ) : null}
+
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" startIcon={<Send />} disabled={!canDeliver}>
+        <Button type="submit" variant="contained" startIcon={<Send />} disabled={!canDeliver || busy}>
           Deliver
         </Button>
       </Box>
+
+      {proof ? (
+        <Suspense fallback={null}>
+          <PdfViewerDialog
+            open
+            onClose={() => setProof(false)}
+            url={letterProofUrl(letter.uuid)}
+            title={`${DELIVERY_TEXT.printProof}: ${letter.name}`}
+          />
+        </Suspense>
+      ) : null}
     </Box>
+  );
+}
+
+function toggle(channels: readonly DeliveryChannel[], channel: DeliveryChannel, on: boolean): DeliveryChannel[] {
+  const rest = channels.filter((c) => c !== channel);
+  return on ? [...rest, channel] : rest;
+}
+
+/** A channel's options, grouped under its name. */
+function Options({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Box
+      component="fieldset"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 0.5, pb: 1.5, mt: 2, mx: 0, minWidth: 0 }}
+    >
+      <Typography component="legend" variant="body2" color="text.secondary" sx={{ px: 0.5 }}>
+        {legend}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The price per channel with its lines, the total and the balance after; nothing alarming when there is none. */
+export function QuotePrice({ quote, pending }: { quote: DeliveryQuote | null; pending: boolean }) {
+  const headingId = useId();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      aria-busy={pending}
+      data-testid="delivery-price"
+      sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', opacity: quote && pending ? 0.6 : 1 }}
+    >
+      <Typography id={headingId} component="h4" variant="body2" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {DELIVERY_TEXT.price}
+      </Typography>
+      {quote ? (
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: '1fr max-content', columnGap: 2, rowGap: 0.25, m: 0 }}
+        >
+          {quote.channels.map((c) => (
+            <Box key={c.channel} sx={{ display: 'contents' }}>
+              <Amount label={CHANNEL_LABELS[c.channel]} pence={c.pence} />
+              {c.lines.length > 1
+                ? c.lines.map((line) => (
+                    <Amount key={`${c.channel}-${line.label}`} label={line.label} pence={line.pence} minor />
+                  ))
+                : null}
+            </Box>
+          ))}
+          <Amount label={DELIVERY_TEXT.total} pence={quote.total_pence} strong />
+          {quote.available_after_pence !== null ? (
+            <Amount
+              label={DELIVERY_TEXT.balanceAfter}
+              pence={quote.available_after_pence}
+              warn={quote.available_after_pence < 0}
+            />
+          ) : null}
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {pending ? 'Working out the price…' : DELIVERY_TEXT.priceLater}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Amount({
+  label,
+  pence,
+  minor = false,
+  strong = false,
+  warn = false,
+}: {
+  label: string;
+  pence: number;
+  minor?: boolean;
+  strong?: boolean;
+  warn?: boolean;
+}) {
+  const sx = {
+    m: 0,
+    pl: minor ? 2 : 0,
+    fontWeight: strong ? 700 : undefined,
+    color: minor ? 'text.secondary' : warn ? 'error.main' : undefined,
+  };
+  return (
+    <>
+      <Typography component="dt" variant="body2" sx={sx}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ ...sx, pl: 0, textAlign: 'right' }}>
+        {formatPounds(pence)}
+      </Typography>
+    </>
   );
 }

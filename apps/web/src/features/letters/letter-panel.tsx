@@ -1,4 +1,4 @@
-import { ADDRESS_SHEET_REMOVABLE_STATUSES, LETTER_STATUS, MESSAGES } from '@lp/domain';
+import { ADDRESS_SHEET_REMOVABLE_STATUSES, DELIVERY_MESSAGES, LETTER_STATUS, MESSAGES } from '@lp/domain';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
@@ -22,6 +22,8 @@ import {
   useLetterBulk,
   useLetterMetadata,
 } from './api';
+import { deliveryFailureMessage, useCancelDelivery } from './delivery-api';
+import { DeliveryDetails, LetterTimeline } from './delivery-details';
 import { DeliveryForm } from './delivery-form';
 import { LETTER_MESSAGES } from './messages';
 import { letterActions } from './panel-actions';
@@ -61,7 +63,7 @@ export function LetterPanel({ letterId, row, abilities, onClose }: LetterPanelPr
   );
 }
 
-type Confirming = null | 'trash' | 'delete-permanently';
+type Confirming = null | 'trash' | 'delete-permanently' | 'cancel-delivery';
 
 function LetterDetails({
   letter,
@@ -80,6 +82,7 @@ function LetterDetails({
   const trash = useLetterBulk('trash');
   const restore = useLetterBulk('restore');
   const destroy = useLetterBulk('delete-permanently');
+  const cancelDelivery = useCancelDelivery();
   const corrupted = letter.status === LETTER_STATUS.corrupted;
   const failedToRead = corrupted || letter.status === LETTER_STATUS.failedToAnalyse;
   const metadata = useLetterMetadata(letter.uuid, letter.num_pages === null && !processing && !failedToRead);
@@ -98,7 +101,19 @@ function LetterDetails({
       },
     );
 
-  const busy = trash.isPending || restore.isPending || destroy.isPending;
+  const cancel = () =>
+    cancelDelivery.mutateAsync(letter.uuid).then(
+      () => {
+        setConfirming(null);
+        notify(DELIVERY_MESSAGES.cancelled, { variant: 'success' });
+      },
+      (error) => {
+        setConfirming(null);
+        notify(deliveryFailureMessage('cancel', error), { variant: 'error' });
+      },
+    );
+
+  const busy = trash.isPending || restore.isPending || destroy.isPending || cancelDelivery.isPending;
   const address = letter.recipient_address_snapshot ?? [];
   const facts: [string, ReactNode][] = [
     ['Status', <StatusBadge key="status" status={status} reading="panel" />],
@@ -194,6 +209,8 @@ function LetterDetails({
       {actions.deliver.shown ? (
         <DeliveryForm letter={letter} mailDisabled={actions.mailDisabled} canDeliver={actions.deliver.enabled} />
       ) : null}
+      {actions.inTrash ? null : <DeliveryDetails letterId={letter.uuid} />}
+      <LetterTimeline letterId={letter.uuid} />
 
       <Box
         sx={{
@@ -230,8 +247,8 @@ function LetterDetails({
           <Button
             color="error"
             variant="outlined"
-            disabled={!actions.cancelDelivery.enabled}
-            onClick={() => notify(LETTER_MESSAGES.cancelNotAvailable, { variant: 'info' })}
+            disabled={!actions.cancelDelivery.enabled || busy}
+            onClick={() => setConfirming('cancel-delivery')}
           >
             Cancel Delivery
           </Button>
@@ -253,14 +270,18 @@ function LetterDetails({
         busy={busy}
         onCancel={() => setConfirming(null)}
         onConfirm={() =>
-          void (confirming === 'delete-permanently'
-            ? run(destroy, LETTER_MESSAGES.deleted(1), true)
-            : run(trash, LETTER_MESSAGES.trashed(1), true))
+          void (confirming === 'cancel-delivery'
+            ? cancel()
+            : confirming === 'delete-permanently'
+              ? run(destroy, LETTER_MESSAGES.deleted(1), true)
+              : run(trash, LETTER_MESSAGES.trashed(1), true))
         }
         message={
-          confirming === 'delete-permanently'
-            ? `${letter.name} will be deleted for good, with its file.`
-            : `${letter.name} will be moved to the trash.`
+          confirming === 'cancel-delivery'
+            ? `The delivery of ${letter.name} will be cancelled and the money held for it released.`
+            : confirming === 'delete-permanently'
+              ? `${letter.name} will be deleted for good, with its file.`
+              : `${letter.name} will be moved to the trash.`
         }
       />
       {previewing ? (

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, LETTER_STATUS } from '@lp/domain';
+import { ALL_PERMISSIONS, DELIVERY_MESSAGES, LETTER_STATUS } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -124,6 +124,13 @@ function startServer() {
       }
       if (url.pathname.endsWith('/address-sheet'))
         return json(202, { uuid: 'b1', status: 'Analysing', message: method === 'POST' ? 'added' : 'removed' });
+      if (url.pathname === '/api/letters/deliver/bulk')
+        return json(200, {
+          results: [
+            { uuid: 'l1', ok: true, status: 'Delivering', message: 'OK' },
+            { uuid: 'l3', ok: false, status: null, message: DELIVERY_MESSAGES.notDeliverable },
+          ],
+        });
       if (method === 'POST') return json(200, {});
       return json(404, { code: 'NOT_FOUND', message: 'Not found' });
     }),
@@ -188,6 +195,7 @@ describe('/letters', () => {
     expect(screen.queryByRole('button', { name: 'Choose files' })).toBeNull();
     fireEvent.click(within(table).getAllByRole('checkbox', { name: 'Select row' })[0]!);
     expect(screen.getByRole('button', { name: 'Mark processed' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Deliver' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
   });
 
@@ -289,6 +297,50 @@ describe('/letters', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/letters/delete-permanently')?.body).toEqual({ uuids: ['t1'] }),
     );
+  });
+});
+
+describe('bulk deliver', () => {
+  it('delivers the selection by mail (premium, colour) and sums up the answers', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Letters' });
+    await within(table).findByText('invoice.pdf');
+    const boxes = within(table).getAllByRole('checkbox', { name: 'Select row' });
+    fireEvent.click(boxes[0]!);
+    fireEvent.click(boxes[2]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver 2 letters' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Mail' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: 'Cloud link' })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('radio', { name: 'Premium (1st class)' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('radio', { name: 'Colour' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('radio', { name: 'Now' })).toHaveProperty('checked', true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Scheduled' }));
+    expect(within(dialog).getByLabelText(/Delivery date and time/)).toBeTruthy();
+    const result = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Now' }));
+
+    // At least one channel.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Mail' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver' }));
+    expect(within(dialog).getByText(DELIVERY_MESSAGES.noChannel)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Mail' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Cloud link' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Standard (2nd class)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver' }));
+    await waitFor(() =>
+      expect(vi.mocked(notify)).toHaveBeenCalledWith(`1 delivered, 1 refused: ${DELIVERY_MESSAGES.notDeliverable}`, {
+        variant: 'warning',
+      }),
+    );
+    expect(calls.find((c) => c.url === '/api/letters/deliver/bulk')?.body).toEqual({
+      uuids: ['l1', 'l3'],
+      preference_overrides: ['mail', 'cloud_link'],
+      is_premium: false,
+      is_colour: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deliver 2 letters' })).toBeNull());
   });
 });
 

@@ -26,6 +26,7 @@ import {
   useLetterBulk,
   useMarkProcessed,
 } from './api';
+import { BulkDeliverDialog } from './bulk-deliver-dialog';
 import { LetterPanel } from './letter-panel';
 import { LETTER_MESSAGES } from './messages';
 import { letterDisplayStatus, StatusBadge } from './status-badge';
@@ -234,8 +235,8 @@ function GalleryThumbnail({ letter, src }: { letter: Letter; src: string | null 
 type BulkAction = 'trash' | 'restore' | 'delete-permanently' | 'processed';
 
 /**
- * The selection's actions: Delete (to the trash) and Mark processed; in the trash Restore and Delete
- * Permanently. Deleting asks "Are you sure?" first.
+ * The selection's actions: Deliver (with send_letter), Delete (to the trash) and Mark processed; in the
+ * trash Restore and Delete Permanently. Deleting asks "Are you sure?" first.
  */
 function BulkActions({
   rows,
@@ -247,6 +248,7 @@ function BulkActions({
   abilities: readonly string[];
 }) {
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
+  const [delivering, setDelivering] = useState(false);
   const trash = useLetterBulk('trash');
   const restore = useLetterBulk('restore');
   const destroy = useLetterBulk('delete-permanently');
@@ -304,6 +306,11 @@ function BulkActions({
               Some of these letters cannot be deleted now.
             </Typography>
           ) : null}
+          {abilities.includes('send_letter') ? (
+            <Button variant="contained" size="small" disabled={busy} onClick={() => setDelivering(true)}>
+              Deliver
+            </Button>
+          ) : null}
           <Button
             variant="outlined"
             size="small"
@@ -334,6 +341,7 @@ function BulkActions({
             : `${ids.length === 1 ? 'This letter' : `These ${ids.length} letters`} will be moved to the trash.`
         }
       />
+      {delivering ? <BulkDeliverDialog open uuids={ids} onClose={() => setDelivering(false)} onDone={clear} /> : null}
     </>
   );
 }

@@ -61,7 +61,7 @@ describe('letter panel buttons (part 1 section 4)', () => {
     );
   });
 
-  it('Delete follows canDeleteLetter and delete_letter; a scheduled letter shows Cancel Delivery instead', () => {
+  it('Delete follows canDeleteLetter and delete_letter; a scheduled or In Review letter shows Cancel Delivery instead', () => {
     expect(letterActions(letter(LETTER_STATUS.analysisComplete), ALL).delete).toEqual({ shown: true, enabled: true });
     for (const raw of [LETTER_STATUS.analysing, LETTER_STATUS.delivered, LETTER_STATUS.posting]) {
       expect(letterActions(letter(raw), ALL).delete).toEqual({ shown: true, enabled: false });
@@ -75,6 +75,16 @@ describe('letter panel buttons (part 1 section 4)', () => {
     const scheduled = letterActions(letter(`${SCHEDULED_PREFIX}21.11.26 | 10:00 AM`), ALL);
     expect(scheduled.delete.shown).toBe(false);
     expect(scheduled.cancelDelivery).toEqual({ shown: true, enabled: true });
+    const inReview = letterActions(letter(LETTER_STATUS.inReview), ALL);
+    expect(inReview.delete.shown).toBe(false);
+    expect(inReview.cancelDelivery).toEqual({ shown: true, enabled: true });
+    expect(
+      letterActions(
+        letter(LETTER_STATUS.inReview),
+        ALL.filter((a) => a !== 'send_letter'),
+      ).cancelDelivery,
+    ).toEqual({ shown: true, enabled: false });
+    expect(letterActions(letter(LETTER_STATUS.analysisComplete), ALL).cancelDelivery.shown).toBe(false);
   });
 
   it('in the trash only Restore and Delete Permanently are offered (with delete_letter)', () => {

@@ -1,4 +1,11 @@
-import { canDeleteLetter, canDeliverLetter, canSplitLetter, isMailDisabled, showsCancelDelivery } from '@lp/domain';
+import {
+  canDeleteLetter,
+  canDeliverLetter,
+  canSplitLetter,
+  isMailDisabled,
+  LETTER_STATUS,
+  showsCancelDelivery,
+} from '@lp/domain';
 import type { Letter } from './api';
 
 export interface ActionState {
@@ -30,8 +37,9 @@ type LetterFacts = Pick<
 /**
  * The letter panel's buttons (part 1 section 4, "Letter panel rules"), wired to the domain's rules:
  * Deliver (canDeliverLetter) or, for a merged letter, Split (canSplitLetter, and not while or once it is
- * split); Delete (canDeleteLetter, with delete_letter) or Cancel Delivery for a scheduled letter
- * (showsCancelDelivery); in the trash Restore and Delete Permanently.
+ * split); Delete (canDeleteLetter, with delete_letter) or, with send_letter, Cancel Delivery for a
+ * scheduled letter (showsCancelDelivery) and, decision 0016, for one In Review (its delivery waits for
+ * a supervisor with the money held); in the trash Restore and Delete Permanently.
  */
 export function letterActions(
   letter: LetterFacts,
@@ -53,7 +61,7 @@ export function letterActions(
     };
   }
   const merged = letter.document_type === 'merged';
-  const scheduled = showsCancelDelivery(letter.status);
+  const scheduled = showsCancelDelivery(letter.status) || letter.status === LETTER_STATUS.inReview;
   return {
     inTrash: false,
     deliver: merged ? hidden : shown(canDeliverLetter(letter.status, abilities, letter.force_status_error ?? false)),

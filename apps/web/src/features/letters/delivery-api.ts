@@ -1,0 +1,185 @@
+import {
+  type ChannelState,
+  DELIVERY_MESSAGES,
+  type DeliverRequest,
+  type DeliveryChannel,
+  type DeliveryState,
+  MESSAGES,
+} from '@lp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../lib/api';
+import { letterKeys } from './keys';
+
+/** The letter delivery calls (decision 0016, "API contract"). */
+
+export interface QuoteChannel {
+  channel: DeliveryChannel;
+  pence: number;
+  lines: { label: string; pence: number }[];
+}
+
+export interface DeliveryQuote {
+  channels: QuoteChannel[];
+  total_pence: number;
+  available_pence: number | null;
+  available_after_pence: number | null;
+  mail: { disabled: boolean; reason: string | null; is_premium: boolean; is_colour: boolean };
+  email_kind: 'attachment' | 'link';
+}
+
+export interface DeliverAnswer {
+  uuid: string;
+  delivery_id: string;
+  state: 'sending' | 'scheduled' | 'in_review';
+  status: string;
+  message: string;
+  total_pence: number;
+  scheduled_for: string | null;
+}
+
+export interface BulkDeliverRequest {
+  uuids: string[];
+  preference_overrides: ('mail' | 'cloud_link')[];
+  is_premium?: boolean;
+  is_colour?: boolean;
+  scheduled_delivery_date_time?: number | null;
+}
+
+export interface BulkDeliverAnswer {
+  results: { uuid: string; ok: boolean; status: string | null; message: string }[];
+}
+
+export interface DeliveryChannelRow {
+  channel: DeliveryChannel;
+  state: ChannelState;
+  price_pence: number;
+  reason: string | null;
+  provider_status: string | null;
+  recipient: string | null;
+  cloud_link: null | { expires_at: string; first_opened_at: string | null; open_count: number };
+}
+
+export interface LetterDelivery {
+  delivery_channels: string[];
+  successful_delivery_channels: string[];
+  unsuccessful_delivery_channels: string[];
+  delivered_on: string | null;
+  has_been_posted: boolean;
+  delivery: null | {
+    id: string;
+    state: DeliveryState;
+    scheduled_for: string | null;
+    total_pence: number;
+    created_at: string;
+    requested_by: { name: string; email: string } | null;
+    channels: DeliveryChannelRow[];
+  };
+}
+
+export interface HistoryRow {
+  status: string;
+  reason: string | null;
+  at: string;
+}
+
+const path = (id: string, rest: string) => `/api/letters/${encodeURIComponent(id)}${rest}`;
+
+/** Page 1 as it will be printed: the barcode in its clear zone and the envelope window outlined. */
+export const letterProofUrl = (id: string) => path(id, '/proof');
+
+/** The price of a delivery request, and the company's defaults (mail options, email kind); null body: none asked. */
+export function useDeliveryQuote(body: DeliverRequest | null) {
+  const key = body ? JSON.stringify(body) : '';
+  return useQuery({
+    queryKey: letterKeys.quote(key),
+    queryFn: async ({ signal }) => {
+      const answer = await api.post<DeliveryQuote>('/api/letters/deliver/quote', body, { signal });
+      // Only a whole answer is shown (an older server, or a proxy page, gives no price).
+      if (!Array.isArray(answer?.channels) || typeof answer.total_pence !== 'number' || !answer.mail)
+        throw new Error('The quote answer is not complete.');
+      return answer;
+    },
+    enabled: body !== null,
+    retry: false,
+    staleTime: 30_000,
+    // The last price stays (dimmed) while the next is asked.
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateLetters() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: letterKeys.all });
+}
+
+export function useDeliverLetter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeliverRequest) => api.post<DeliverAnswer>('/api/letters/deliver', body),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: letterKeys.all });
+      // The balance after changed.
+      void queryClient.invalidateQueries({ queryKey: letterKeys.quotes });
+    },
+  });
+}
+
+export function useBulkDeliver() {
+  const invalidate = useInvalidateLetters();
+  return useMutation({
+    mutationFn: (body: BulkDeliverRequest) => api.post<BulkDeliverAnswer>('/api/letters/deliver/bulk', body),
+    onSettled: () => {
+      void invalidate();
+    },
+  });
+}
+
+export function useCancelDelivery() {
+  const invalidate = useInvalidateLetters();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      api.post<{ uuid: string; status: string }>('/api/letters/cancel', { document_uuid: uuid }),
+    onSettled: () => {
+      void invalidate();
+    },
+  });
+}
+
+/** The letter's delivery: its channels with their states, prices and reasons (refreshed live with the letters). */
+export function useLetterDelivery(id: string, enabled = true) {
+  return useQuery({
+    queryKey: letterKeys.delivery(id),
+    queryFn: ({ signal }) => api.get<LetterDelivery>(path(id, '/delivery'), { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Every status the letter went through, oldest first. */
+export function useLetterHistory(id: string, enabled = true) {
+  return useQuery({
+    queryKey: letterKeys.history(id),
+    queryFn: ({ signal }) => api.get<{ rows: HistoryRow[] }>(path(id, '/history'), { signal }),
+    enabled,
+    retry: false,
+    select: (answer) => answer.rows,
+  });
+}
+
+/** The server's words for a failed delivery call: its own 4xx message, "Permission denied" for 401, else the generic text. */
+export function deliveryFailureDetail(error: unknown): string {
+  if (isApiError(error, 401)) return MESSAGES.permissionDenied;
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return MESSAGES.genericError;
+}
+
+/** "Failed to deliver letter! ..." (or to schedule, or to cancel) with the server's words. */
+export function deliveryFailureMessage(kind: 'deliver' | 'schedule' | 'cancel', error: unknown): string {
+  const head =
+    kind === 'deliver'
+      ? DELIVERY_MESSAGES.deliverFailed
+      : kind === 'schedule'
+        ? DELIVERY_MESSAGES.scheduleFailed
+        : DELIVERY_MESSAGES.cancelFailed;
+  return `${head} ${deliveryFailureDetail(error)}`;
+}

@@ -1,0 +1,183 @@
+import { CHANNEL_LABELS, type ChannelState, type DeliveryChannel, type DeliveryState, formatPounds } from '@lp/domain';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { formatDisplayDate } from '../../lib/dates';
+import { type DeliveryChannelRow, type LetterDelivery, useLetterDelivery, useLetterHistory } from './delivery-api';
+
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  in_review: 'Waiting for a supervisor’s approval',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  done: 'Done',
+  cancelled: 'Cancelled',
+  denied: 'Denied by Supervisor',
+};
+
+export const CHANNEL_STATE_LABELS: Record<ChannelState, string> = {
+  queued: 'Waiting',
+  handed_over: 'Handed over',
+  succeeded: 'Delivered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+const channelLabel = (c: string) => CHANNEL_LABELS[c as DeliveryChannel] ?? c;
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid={testId} sx={{ mt: 3 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The letter's delivery (GET /api/letters/:id/delivery): each channel with its state, price, the
+ * reason when it failed, and for a cloud link whether it was opened. Refreshed live with the letters.
+ */
+export function DeliveryDetails({ letterId }: { letterId: string }) {
+  const answer = useLetterDelivery(letterId);
+  const data = answer.data;
+  if (!data || (!data.delivery && data.delivery_channels.length === 0)) return null;
+  return (
+    <Section title="Delivery details" testId="delivery-details">
+      {data.delivery ? <CurrentDelivery delivery={data.delivery} /> : <PastChannels data={data} />}
+      {data.delivered_on ? (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          Delivered on {formatDisplayDate(data.delivered_on)}
+        </Typography>
+      ) : null}
+    </Section>
+  );
+}
+
+function CurrentDelivery({ delivery }: { delivery: NonNullable<LetterDelivery['delivery']> }) {
+  return (
+    <>
+      <Typography variant="body2">
+        {DELIVERY_STATE_LABELS[delivery.state] ?? delivery.state}
+        {delivery.state === 'scheduled' && delivery.scheduled_for
+          ? ` for ${formatDisplayDate(delivery.scheduled_for)}`
+          : ''}
+        {` · ${formatPounds(delivery.total_pence)}`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Requested {formatDisplayDate(delivery.created_at)}
+        {delivery.requested_by ? ` by ${delivery.requested_by.name || delivery.requested_by.email}` : ''}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        {delivery.channels.map((c) => (
+          <ChannelItem key={c.channel} channel={c} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+function ChannelItem({ channel: c }: { channel: DeliveryChannelRow }) {
+  return (
+    <Box
+      component="li"
+      data-testid="delivery-channel"
+      sx={{ py: 1, borderTop: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
+    >
+      <Typography component="span" variant="body2" sx={{ fontWeight: 700, flex: '1 1 8rem' }}>
+        {channelLabel(c.channel)}
+      </Typography>
+      <Typography
+        component="span"
+        variant="body2"
+        sx={{ flex: '1 1 8rem', color: c.state === 'failed' ? 'error.main' : undefined }}
+      >
+        {CHANNEL_STATE_LABELS[c.state] ?? c.state}
+      </Typography>
+      <Typography component="span" variant="body2" sx={{ flex: '0 0 auto' }}>
+        {formatPounds(c.price_pence)}
+      </Typography>
+      {c.recipient ? (
+        <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%', overflowWrap: 'anywhere' }}>
+          To {c.recipient}
+        </Typography>
+      ) : null}
+      {c.state === 'failed' && c.reason ? (
+        <Typography variant="body2" color="error" sx={{ flexBasis: '100%' }}>
+          {c.reason}
+        </Typography>
+      ) : null}
+      {c.cloud_link ? (
+        <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
+          {c.cloud_link.first_opened_at
+            ? `First opened ${formatDisplayDate(c.cloud_link.first_opened_at)}`
+            : 'Not opened yet'}
+          {` · expires ${formatDisplayDate(c.cloud_link.expires_at)}`}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** A letter delivered before per-channel records: the channels and how each went. */
+function PastChannels({ data }: { data: LetterDelivery }) {
+  const ok = new Set(data.successful_delivery_channels);
+  const failed = new Set(data.unsuccessful_delivery_channels);
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {data.delivery_channels.map((c) => (
+        <Box component="li" key={c} sx={{ py: 0.5 }}>
+          <Typography variant="body2">
+            {channelLabel(c)}: {ok.has(c) ? 'Delivered' : failed.has(c) ? 'Failed' : 'Waiting'}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The letter's statuses over time (GET /api/letters/:id/history), oldest first, dated dd.MM.yy | hh:mm a. */
+export function LetterTimeline({ letterId }: { letterId: string }) {
+  const history = useLetterHistory(letterId);
+  const rows = history.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Section title="History" testId="letter-timeline">
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row, i) => (
+          <Box
+            component="li"
+            // The rows have no id; their order is fixed (oldest first) and only grows.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={i}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '10.5rem 1fr' },
+              columnGap: 2,
+              py: 0.75,
+              borderLeft: 2,
+              borderColor: 'divider',
+              pl: 1.5,
+            }}
+          >
+            <Typography component="span" variant="body2" color="text.secondary">
+              <time dateTime={row.at}>{formatDisplayDate(row.at)}</time>
+            </Typography>
+            <Box>
+              <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
+                {row.status}
+              </Typography>
+              {row.reason ? (
+                <Typography variant="body2" color="text.secondary">
+                  {row.reason}
+                </Typography>
+              ) : null}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}

@@ -1,0 +1,221 @@
+import {
+  CLOUD_LINK_DEFAULT_DAYS,
+  CLOUD_LINK_MAX_DAYS,
+  DELIVERY_CHANNELS,
+  DELIVERY_MESSAGES,
+  type DeliverRequest,
+  type DeliveryChannel,
+  deliverRequestSchema,
+  deliveryFieldProblems,
+  EMAIL_MESSAGE_MAX,
+  EMAIL_SUBJECT_MAX,
+  MAIL_MAX_PAGES,
+  MESSAGES,
+  SMS_TEXT_MAX,
+  scheduledRunAt,
+} from '@lp/domain';
+import { z } from 'zod';
+import { toDateTimeLocal } from '../../lib/dates';
+
+/**
+ * The letter panel's delivery form: its values, their checks (part 1 section 5, "Letter delivery")
+ * and the body of POST /api/letters/deliver they make (decision 0016, "API contract").
+ */
+
+/** The words of the delivery screens that are not the domain's texts. */
+export const DELIVERY_TEXT = {
+  channels: 'Delivery channels',
+  postage: 'Postage',
+  premium: 'Premium (1st class)',
+  standard: 'Standard (2nd class)',
+  print: 'Print',
+  colour: 'Colour',
+  blackAndWhite: 'Black and white',
+  recipientEmail: "Recipient's email",
+  subject: 'Subject',
+  messageToRecipient: 'Message to the recipient',
+  emailLink: 'Send a link instead of attaching the letter',
+  recipientPhone: "Recipient's mobile number",
+  smsText: 'Text message',
+  cloudLinkDays: 'Link expires after (days)',
+  cloudLinkDaysInvalid: `Choose between 1 and ${CLOUD_LINK_MAX_DAYS} days.`,
+  when: 'When',
+  now: 'Now',
+  scheduled: 'Scheduled',
+  scheduledAt: 'Delivery date and time',
+  printProof: 'Print proof',
+  price: 'Price',
+  total: 'Total',
+  balanceAfter: 'Balance after',
+  priceLater: 'The price shows once the choices above are complete.',
+  smsParts: (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`,
+} as const;
+
+/** A mail or email option left as it is follows the company's delivery preferences (the server decides). */
+export type Preferred<T extends string> = T | '';
+
+export interface DeliveryValues {
+  channels: DeliveryChannel[];
+  postage: Preferred<'premium' | 'standard'>;
+  colour: Preferred<'colour' | 'black_and_white'>;
+  /** Email as a cloud link (true) or with the letter attached (false); null follows the company's email kind. */
+  email_link: boolean | null;
+  recipient_email: string;
+  subject: string;
+  message_to_recipient: string;
+  recipient_phone_number: string;
+  sms_text: string;
+  cloud_link_expiry_days: string;
+  when: 'now' | 'scheduled';
+  /** An `<input type="datetime-local">` value (local time). */
+  scheduled_at: string;
+}
+
+export function defaultDeliveryValues(mailDisabled: boolean, now: number = Date.now()): DeliveryValues {
+  return {
+    channels: mailDisabled ? [] : ['mail'],
+    postage: '',
+    colour: '',
+    email_link: null,
+    recipient_email: '',
+    subject: '',
+    message_to_recipient: '',
+    recipient_phone_number: '',
+    sms_text: '',
+    cloud_link_expiry_days: String(CLOUD_LINK_DEFAULT_DAYS),
+    when: 'now',
+    scheduled_at: toDateTimeLocal(new Date(now + 60 * 60 * 1000)),
+  };
+}
+
+/** The epoch seconds of a datetime-local value, or null when it is not a time. */
+export function scheduledSeconds(local: string): number | null {
+  if (!local) return null;
+  const at = new Date(local).getTime();
+  return Number.isNaN(at) ? null : Math.floor(at / 1000);
+}
+
+/**
+ * The request body for these values: the chosen channels (in the domain's order) and only their
+ * options; an option left as it is is not sent, so the company's preferences apply. With
+ * `forQuote` the time is left out (the quote ignores it).
+ */
+export function toDeliverRequest(
+  values: DeliveryValues,
+  uuid: string,
+  options: { forQuote?: boolean } = {},
+): DeliverRequest {
+  const chosen = new Set(values.channels);
+  const body: DeliverRequest = {
+    uuid,
+    preference_overrides: DELIVERY_CHANNELS.filter((c) => chosen.has(c)),
+  };
+  if (chosen.has('mail')) {
+    if (values.postage) body.is_premium = values.postage === 'premium';
+    if (values.colour) body.is_colour = values.colour === 'colour';
+  }
+  if (chosen.has('email')) {
+    if (values.email_link !== null) body.is_cloud_link = values.email_link;
+    body.recipient_email = values.recipient_email.trim();
+    if (values.subject.trim()) body.subject = values.subject.trim();
+    if (values.message_to_recipient.trim()) body.message_to_recipient = values.message_to_recipient;
+  }
+  if (chosen.has('sms')) {
+    body.recipient_phone_number = values.recipient_phone_number.trim();
+    body.sms_text = values.sms_text;
+  }
+  if (chosen.has('cloud_link')) {
+    const days = Number(values.cloud_link_expiry_days);
+    body.cloud_link_expiry_days = values.cloud_link_expiry_days.trim() && Number.isFinite(days) ? days : Number.NaN;
+  }
+  if (!options.forQuote && values.when === 'scheduled') {
+    body.scheduled_delivery_date_time = scheduledSeconds(values.scheduled_at) ?? Number.NaN;
+  }
+  return body;
+}
+
+/** The request's field names, as the server reports them under a 422's `fields`, to the form's. */
+export const REQUEST_TO_FORM_FIELD: Record<string, keyof DeliveryValues> = {
+  preference_overrides: 'channels',
+  is_premium: 'postage',
+  is_colour: 'colour',
+  is_cloud_link: 'email_link',
+  recipient_email: 'recipient_email',
+  subject: 'subject',
+  message_to_recipient: 'message_to_recipient',
+  recipient_phone_number: 'recipient_phone_number',
+  sms_text: 'sms_text',
+  cloud_link_expiry_days: 'cloud_link_expiry_days',
+  scheduled_delivery_date_time: 'scheduled_at',
+  schedule_time_delay: 'scheduled_at',
+};
+
+export interface DeliveryProblem {
+  field: keyof DeliveryValues;
+  message: string;
+}
+
+/**
+ * Everything wrong with the values, first problem per field: no channel, the recipient's email,
+ * mobile and text (the domain's deliveryFieldProblems), lengths, the link's expiry, and the
+ * scheduled time (not in the past, 1 minute to 30 days ahead).
+ */
+export function deliveryProblems(values: DeliveryValues, now: number = Date.now()): DeliveryProblem[] {
+  const problems: DeliveryProblem[] = [];
+  const add = (field: keyof DeliveryValues, message: string) => {
+    if (!problems.some((p) => p.field === field)) problems.push({ field, message });
+  };
+  const chosen = new Set(values.channels);
+  if (chosen.size === 0) add('channels', DELIVERY_MESSAGES.noChannel);
+  const body = toDeliverRequest(values, 'check', { forQuote: true });
+  for (const p of deliveryFieldProblems({ ...body, preference_overrides: body.preference_overrides ?? [] })) {
+    const field = REQUEST_TO_FORM_FIELD[p.field];
+    if (field) add(field, p.message);
+  }
+  if (chosen.has('email')) {
+    if (values.subject.trim().length > EMAIL_SUBJECT_MAX) add('subject', MESSAGES.maxLength(EMAIL_SUBJECT_MAX));
+    if (values.message_to_recipient.length > EMAIL_MESSAGE_MAX)
+      add('message_to_recipient', MESSAGES.maxLength(EMAIL_MESSAGE_MAX));
+  }
+  if (chosen.has('sms') && values.sms_text.length > SMS_TEXT_MAX) add('sms_text', MESSAGES.maxLength(SMS_TEXT_MAX));
+  if (chosen.has('cloud_link')) {
+    const days = Number(values.cloud_link_expiry_days);
+    if (!/^\d+$/.test(values.cloud_link_expiry_days.trim()) || days < 1 || days > CLOUD_LINK_MAX_DAYS)
+      add('cloud_link_expiry_days', DELIVERY_TEXT.cloudLinkDaysInvalid);
+  }
+  if (values.when === 'scheduled') {
+    const problem = scheduleProblem(values.scheduled_at, now);
+    if (problem) add('scheduled_at', problem);
+  }
+  return problems;
+}
+
+/** Why a scheduled time cannot be used, or null (the domain's window; a time that means "now" is too soon). */
+export function scheduleProblem(local: string, now: number): string | null {
+  const seconds = scheduledSeconds(local);
+  if (seconds === null) return MESSAGES.required;
+  const { at, problem } = scheduledRunAt({ scheduled_delivery_date_time: seconds }, now);
+  if (problem) return problem;
+  return at === null ? DELIVERY_MESSAGES.scheduleTooSoon : null;
+}
+
+/** The body to price, or null while the values are not complete (the quote would only answer 422). */
+export function quotableRequest(values: DeliveryValues, uuid: string): DeliverRequest | null {
+  const problems = deliveryProblems({ ...values, when: 'now' });
+  if (problems.length > 0) return null;
+  const body = toDeliverRequest(values, uuid, { forQuote: true });
+  return deliverRequestSchema.safeParse(body).success ? body : null;
+}
+
+/** The form's resolver schema: deliveryProblems as zod issues on their fields. */
+export function deliveryFormSchema(now: () => number = Date.now) {
+  return z.custom<DeliveryValues>().superRefine((values, ctx) => {
+    for (const p of deliveryProblems(values, now()))
+      ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  });
+}
+
+/** Why mail cannot be chosen for this letter, from what the browser knows (the quote may say more). */
+export function localMailRefusal(numPages: number | null): string {
+  return (numPages ?? 0) > MAIL_MAX_PAGES ? DELIVERY_MESSAGES.mailTooManyPages : DELIVERY_MESSAGES.mailIssues;
+}

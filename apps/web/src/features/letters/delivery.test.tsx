@@ -1,0 +1,490 @@
+import { ALL_PERMISSIONS, DELIVERY_MESSAGES, LETTER_STATUS, SCHEDULED_PREFIX } from '@lp/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../lib/api';
+import { formatDisplayDate, toDateTimeLocal } from '../../lib/dates';
+import { notify } from '../../lib/notify';
+import type { Letter } from './api';
+import type { DeliveryQuote, LetterDelivery } from './delivery-api';
+import { DeliveryForm } from './delivery-form';
+import { LetterPanel } from './letter-panel';
+
+vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
+// pdf.js does not run in jsdom: the viewer shows what it was asked to open.
+vi.mock('./pdf-viewer-dialog', () => ({
+  default: ({ url, title }: { url: string; title: string }) => (
+    <div role="dialog" aria-label={title}>
+      {url}
+    </div>
+  ),
+}));
+
+function letter(over: Partial<Letter> = {}): Letter {
+  return {
+    uuid: 'l1',
+    name: 'invoice.pdf',
+    document_type: 'regular',
+    source_type: 'pdf',
+    status: LETTER_STATUS.analysisComplete,
+    display_status: 'New',
+    status_reason: null,
+    force_status_error: false,
+    num_pages: 2,
+    recipient_name_snapshot: 'Mr John Smith',
+    recipient_address_snapshot: ['Mr John Smith', '10 Downing Street', 'London', 'SW1A 2AA'],
+    postcode: 'SW1A 2AA',
+    mark_for_deletion: false,
+    processed: false,
+    creator_email: 'ada@example.com',
+    creator_name: 'Ada Lovelace',
+    creation_date: '2026-11-21T14:05:00.000Z',
+    has_thumbnail: false,
+    ...over,
+  };
+}
+
+const QUOTE: DeliveryQuote = {
+  channels: [
+    {
+      channel: 'mail',
+      pence: 185,
+      lines: [
+        { label: 'Standard (2nd class), black and white, 2 pages', pence: 160 },
+        { label: 'Envelope', pence: 25 },
+      ],
+    },
+  ],
+  total_pence: 185,
+  available_pence: 1000,
+  available_after_pence: 815,
+  mail: { disabled: false, reason: null, is_premium: false, is_colour: false },
+  email_kind: 'link',
+};
+
+function json(status: number, body?: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+type Handler = (body: unknown) => Response | Promise<Response>;
+let calls: { method: string; url: string; body: unknown }[] = [];
+let routes: Record<string, Handler> = {};
+
+function startServer(over: Record<string, Handler> = {}) {
+  calls = [];
+  routes = {
+    'POST /api/letters/deliver/quote': () => json(200, QUOTE),
+    'POST /api/letters/deliver': () =>
+      json(201, {
+        uuid: 'l1',
+        delivery_id: 'd1',
+        state: 'sending',
+        status: 'Delivering',
+        message: 'OK',
+        total_pence: 185,
+        scheduled_for: null,
+      }),
+    ...over,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : null;
+      calls.push({ method, url: url.pathname, body });
+      if (url.pathname === '/api/csrf') return json(200, { token: 't' });
+      const route = routes[`${method} ${url.pathname}`];
+      if (route) return route(body);
+      return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    }),
+  );
+}
+
+const sent = (path: string) => calls.filter((c) => c.method === 'POST' && c.url === path);
+
+function wrap(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+function renderForm(over: Partial<Letter> = {}, mailDisabled = false) {
+  return wrap(<DeliveryForm letter={letter(over)} mailDisabled={mailDisabled} canDeliver />);
+}
+
+beforeEach(() => {
+  resetCsrfToken();
+  startServer();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(notify).mockClear();
+});
+
+describe('the delivery form', () => {
+  it('prices the choices before confirming, with the company defaults and the balance after', async () => {
+    renderForm();
+    const price = screen.getByTestId('delivery-price');
+    await waitFor(() => expect(within(price).getByText('Total')).toBeTruthy());
+    expect(sent('/api/letters/deliver/quote')[0]?.body).toEqual({ uuid: 'l1', preference_overrides: ['mail'] });
+    expect(within(price).getByText('Mail')).toBeTruthy();
+    expect(within(price).getByText('Envelope')).toBeTruthy();
+    expect(within(price).getByText('£0.25')).toBeTruthy();
+    expect(within(price).getAllByText('£1.85')).toHaveLength(2);
+    expect(within(price).getByText('Balance after')).toBeTruthy();
+    expect(within(price).getByText('£8.15')).toBeTruthy();
+    // The company prefers standard, black and white; email as a link.
+    expect(screen.getByRole('radio', { name: 'Standard (2nd class)' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Black and white' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
+    expect(screen.getByRole('switch', { name: 'Send a link instead of attaching the letter' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(screen.queryByRole('checkbox', { name: 'Cloud storage' })).toBeNull();
+  });
+
+  it('asks again (debounced) when a choice changes, and hides the balance when it may not be seen', async () => {
+    routes['POST /api/letters/deliver/quote'] = (body) =>
+      json(200, {
+        ...QUOTE,
+        total_pence: (body as { is_premium?: boolean }).is_premium ? 250 : 185,
+        available_after_pence: null,
+      });
+    renderForm();
+    const price = screen.getByTestId('delivery-price');
+    await within(price).findByText('Total');
+    expect(within(price).queryByText('Balance after')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Premium (1st class)' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Colour' }));
+    await within(price).findByText('£2.50');
+    const quotes = sent('/api/letters/deliver/quote');
+    expect(quotes).toHaveLength(2);
+    expect(quotes[1]?.body).toEqual({
+      uuid: 'l1',
+      preference_overrides: ['mail'],
+      is_premium: true,
+      is_colour: true,
+    });
+  });
+
+  it('a quote refused with 422 shows no price and nothing alarming', async () => {
+    routes['POST /api/letters/deliver/quote'] = () =>
+      json(422, { code: 'VALIDATION_FAILED', message: 'Some fields are not valid.', fields: [] });
+    renderForm();
+    await waitFor(() => expect(sent('/api/letters/deliver/quote')).toHaveLength(1));
+    const price = screen.getByTestId('delivery-price');
+    await within(price).findByText('The price shows once the choices above are complete.');
+    expect(within(price).queryByText('Total')).toBeNull();
+    expect(vi.mocked(notify)).not.toHaveBeenCalled();
+  });
+
+  it('is not priced while incomplete; shows the text message parts', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mail' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Text message' }));
+    const text = screen.getByRole('textbox', { name: /^Text message/ });
+    fireEvent.change(text, { target: { value: 'x'.repeat(161) } });
+    expect(screen.getByText('161 of 1400 characters, 2 parts')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 400));
+    const channelsAsked = sent('/api/letters/deliver/quote').map(
+      (c) => (c.body as { preference_overrides: string[] }).preference_overrides,
+    );
+    expect(channelsAsked.some((c) => c.includes('sms'))).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: /mobile number/ }), { target: { value: '07700 900123' } });
+    await waitFor(() =>
+      expect(sent('/api/letters/deliver/quote').at(-1)?.body).toEqual({
+        uuid: 'l1',
+        preference_overrides: ['sms'],
+        recipient_phone_number: '07700 900123',
+        sms_text: 'x'.repeat(161),
+      }),
+    );
+  });
+
+  it('shows why mail is refused (by the letter, or by the quote)', async () => {
+    renderForm({ num_pages: 51 }, true);
+    expect(screen.getByRole('checkbox', { name: 'Mail' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(DELIVERY_MESSAGES.mailTooManyPages)).toBeTruthy();
+    cleanup();
+
+    routes['POST /api/letters/deliver/quote'] = () =>
+      json(200, { ...QUOTE, mail: { ...QUOTE.mail, disabled: true, reason: DELIVERY_MESSAGES.mailOmitted } });
+    renderForm();
+    await screen.findByText(DELIVERY_MESSAGES.mailOmitted);
+    expect(screen.getByRole('checkbox', { name: 'Mail' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'Mail' })).toHaveProperty('disabled', true);
+  });
+
+  it('checks the fields on Deliver with the domain texts and sends nothing', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText(DELIVERY_MESSAGES.recipientEmailRequired)).toBeTruthy();
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(
+      `Recipient's email - ${DELIVERY_MESSAGES.recipientEmailRequired}`,
+      expect.objectContaining({ variant: 'error' }),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Recipient's email/ }), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText(DELIVERY_MESSAGES.recipientEmailInvalid)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mail' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText(DELIVERY_MESSAGES.noChannel)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mail' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Scheduled' }));
+    fireEvent.change(screen.getByLabelText(/Delivery date and time/), {
+      target: { value: toDateTimeLocal(new Date(Date.now() - 60 * 60 * 1000)) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText(DELIVERY_MESSAGES.scheduleInPast)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Delivery date and time/), {
+      target: { value: toDateTimeLocal(new Date(Date.now() + 40 * 24 * 60 * 60 * 1000)) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText(DELIVERY_MESSAGES.scheduleTooLate)).toBeTruthy();
+    expect(sent('/api/letters/deliver')).toHaveLength(0);
+  });
+
+  it('delivers now: the progress message, the body, and no message for OK', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Cloud link' }));
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Link expires after/ }), { target: { value: '14' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await waitFor(() => expect(sent('/api/letters/deliver')).toHaveLength(1));
+    expect(sent('/api/letters/deliver')[0]?.body).toEqual({
+      uuid: 'l1',
+      preference_overrides: ['mail', 'cloud_link'],
+      cloud_link_expiry_days: 14,
+    });
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(DELIVERY_MESSAGES.delivering, { variant: 'info' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Deliver' })).toHaveProperty('disabled', false));
+    expect(vi.mocked(notify)).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server message unless OK, and the In Review text', async () => {
+    routes['POST /api/letters/deliver'] = () =>
+      json(201, { uuid: 'l1', delivery_id: 'd1', state: 'in_review', status: 'In Review', message: 'OK' });
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await waitFor(() =>
+      expect(vi.mocked(notify)).toHaveBeenCalledWith(DELIVERY_MESSAGES.inReview, { variant: 'info' }),
+    );
+    cleanup();
+    routes['POST /api/letters/deliver'] = () =>
+      json(201, { uuid: 'l1', delivery_id: 'd1', state: 'sending', status: 'Delivering', message: 'Queued behind 3' });
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await waitFor(() => expect(vi.mocked(notify)).toHaveBeenCalledWith('Queued behind 3', { variant: 'success' }));
+  });
+
+  it('schedules: the time in epoch seconds, and the failure with the server message', async () => {
+    routes['POST /api/letters/deliver'] = () =>
+      json(402, { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds. Top up to continue.' });
+    renderForm();
+    fireEvent.click(screen.getByRole('radio', { name: 'Scheduled' }));
+    const at = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    fireEvent.change(screen.getByLabelText(/Delivery date and time/), { target: { value: toDateTimeLocal(at) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await waitFor(() =>
+      expect(vi.mocked(notify)).toHaveBeenCalledWith(
+        `${DELIVERY_MESSAGES.scheduleFailed} Insufficient funds. Top up to continue.`,
+        { variant: 'error' },
+      ),
+    );
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(DELIVERY_MESSAGES.scheduling, { variant: 'info' });
+    const body = sent('/api/letters/deliver')[0]?.body as { scheduled_delivery_date_time: number };
+    expect(body.scheduled_delivery_date_time).toBe(Math.floor(new Date(toDateTimeLocal(at)).getTime() / 1000));
+  });
+
+  it("puts a 422's fields on the form", async () => {
+    routes['POST /api/letters/deliver'] = () =>
+      json(422, {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid.',
+        fields: [{ path: 'recipient_email', message: 'This address bounced last time.' }],
+      });
+    renderForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Recipient's email/ }), { target: { value: 'a@b.co' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText('This address bounced last time.')).toBeTruthy();
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(`${DELIVERY_MESSAGES.deliverFailed} Some fields are not valid.`, {
+      variant: 'error',
+    });
+  });
+
+  it('opens the print proof in the PDF viewer', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Print proof' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Print proof: invoice.pdf' });
+    expect(viewer.textContent).toBe('/api/letters/l1/proof');
+  });
+});
+
+describe('the letter panel: delivery, cancel, history', () => {
+  const SCHEDULED = letter({
+    uuid: 's1',
+    name: 'later.pdf',
+    status: `${SCHEDULED_PREFIX}24.11.26 | 09:30 AM`,
+    display_status: 'Scheduled',
+  });
+  const DELIVERY: LetterDelivery = {
+    delivery_channels: ['mail', 'email', 'cloud_link'],
+    successful_delivery_channels: [],
+    unsuccessful_delivery_channels: ['email'],
+    delivered_on: null,
+    has_been_posted: false,
+    delivery: {
+      id: 'd1',
+      state: 'scheduled',
+      scheduled_for: '2026-11-24T09:30:00.000Z',
+      total_pence: 320,
+      created_at: '2026-11-21T14:05:00.000Z',
+      requested_by: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      channels: [
+        {
+          channel: 'mail',
+          state: 'queued',
+          price_pence: 185,
+          reason: null,
+          provider_status: null,
+          recipient: null,
+          cloud_link: null,
+        },
+        {
+          channel: 'email',
+          state: 'failed',
+          price_pence: 10,
+          reason: 'The mailbox does not exist.',
+          provider_status: null,
+          recipient: 'bob@example.com',
+          cloud_link: null,
+        },
+        {
+          channel: 'cloud_link',
+          state: 'succeeded',
+          price_pence: 5,
+          reason: null,
+          provider_status: null,
+          recipient: null,
+          cloud_link: { expires_at: '2026-12-21T14:05:00.000Z', first_opened_at: null, open_count: 0 },
+        },
+      ],
+    },
+  };
+
+  function renderPanel(row: Letter, abilities: readonly string[] = ALL_PERMISSIONS) {
+    routes[`GET /api/letters/${row.uuid}`] = () => json(200, row);
+    return wrap(<LetterPanel letterId={row.uuid} row={row} abilities={abilities} onClose={() => {}} />);
+  }
+
+  it('Cancel Delivery asks "Are you sure?", then cancels', async () => {
+    routes['POST /api/letters/cancel'] = () => json(200, { uuid: 's1', status: 'Analysis Complete' });
+    renderPanel(SCHEDULED);
+    const panel = await screen.findByRole('dialog', { name: 'later.pdf' });
+    expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel Delivery' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'No' }));
+    expect(sent('/api/letters/cancel')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel Delivery' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }),
+    );
+    await waitFor(() =>
+      expect(vi.mocked(notify)).toHaveBeenCalledWith(DELIVERY_MESSAGES.cancelled, { variant: 'success' }),
+    );
+    expect(sent('/api/letters/cancel')[0]?.body).toEqual({ document_uuid: 's1' });
+  });
+
+  it('a refused cancel says why, and an In Review letter can be cancelled too', async () => {
+    routes['POST /api/letters/cancel'] = () =>
+      json(409, { code: 'CONFLICT', message: DELIVERY_MESSAGES.tooLateToCancel });
+    renderPanel(
+      letter({ uuid: 'r1', name: 'review.pdf', status: LETTER_STATUS.inReview, display_status: 'In Review' }),
+    );
+    const panel = await screen.findByRole('dialog', { name: 'review.pdf' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel Delivery' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }),
+    );
+    await waitFor(() =>
+      expect(vi.mocked(notify)).toHaveBeenCalledWith(
+        `${DELIVERY_MESSAGES.cancelFailed} ${DELIVERY_MESSAGES.tooLateToCancel}`,
+        { variant: 'error' },
+      ),
+    );
+    expect(sent('/api/letters/cancel')[0]?.body).toEqual({ document_uuid: 'r1' });
+  });
+
+  it('shows the delivery per channel and the history, and has no serious accessibility violations', async () => {
+    routes['GET /api/letters/s1/delivery'] = () => json(200, DELIVERY);
+    routes['GET /api/letters/s1/history'] = () =>
+      json(200, {
+        rows: [
+          { status: 'Analysing', reason: null, at: '2026-11-21T14:05:00.000Z' },
+          { status: 'Analysis Complete', reason: null, at: '2026-11-21T14:06:00.000Z' },
+          {
+            status: `${SCHEDULED_PREFIX}24.11.26 | 09:30 AM`,
+            reason: 'Scheduled by Ada Lovelace',
+            at: '2026-11-21T14:07:00.000Z',
+          },
+        ],
+      });
+    const view = renderPanel(SCHEDULED);
+    const details = await screen.findByTestId('delivery-details');
+    expect(
+      within(details).getByText(`Scheduled for ${formatDisplayDate('2026-11-24T09:30:00.000Z')} · £3.20`),
+    ).toBeTruthy();
+    const channels = within(details).getAllByTestId('delivery-channel');
+    expect(channels.map((c) => c.textContent)).toEqual([
+      'MailWaiting£1.85',
+      'EmailFailed£0.10To bob@example.comThe mailbox does not exist.',
+      `Cloud linkDelivered£0.05Not opened yet · expires ${formatDisplayDate('2026-12-21T14:05:00.000Z')}`,
+    ]);
+    const timeline = await screen.findByTestId('letter-timeline');
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[2]?.textContent).toBe(
+      `${formatDisplayDate('2026-11-21T14:07:00.000Z')}${SCHEDULED_PREFIX}24.11.26 | 09:30 AMScheduled by Ada Lovelace`,
+    );
+    await screen.findByText('Total');
+    const result = await axe.run(view.baseElement, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('a cloud link that was opened says when', async () => {
+    const opened = structuredClone(DELIVERY);
+    opened.delivery!.state = 'done';
+    opened.delivery!.channels = [
+      {
+        ...DELIVERY.delivery!.channels[2]!,
+        cloud_link: {
+          expires_at: '2026-12-21T14:05:00.000Z',
+          first_opened_at: '2026-11-22T08:00:00.000Z',
+          open_count: 2,
+        },
+      },
+    ];
+    routes['GET /api/letters/s1/delivery'] = () => json(200, opened);
+    renderPanel(SCHEDULED);
+    const details = await screen.findByTestId('delivery-details');
+    expect(
+      within(details).getByText(
+        new RegExp(`First opened ${formatDisplayDate('2026-11-22T08:00:00.000Z').replace(/[|.]/g, '\\$&')}`),
+      ),
+    ).toBeTruthy();
+  });
+});
