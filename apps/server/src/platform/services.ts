@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.js';
+import { AUTO_DELIVER_TASK, autoDeliver } from '../modules/delivery/auto-deliver.js';
 import { handlePrintWebhook, handleSmsCallback } from '../modules/delivery/callbacks.js';
 import { DELIVER_TASK } from '../modules/delivery/deliver.js';
 import { createDeliveryProviders } from '../modules/delivery/providers.js';
@@ -99,6 +100,9 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       // The keyed renewal jobs charge on time; this catches a renewal whose job was lost.
       const renewed = await renewDuePlans(database.pool);
       if (renewed.paid || renewed.suspended) log.info(renewed, 'plan renewals caught up by the sweep');
+    },
+    [AUTO_DELIVER_TASK]: async (payload) => {
+      await autoDeliver(delivery, (payload as { letterId: string }).letterId);
     },
     [DELIVER_TASK]: async (payload, helpers) => {
       const { deliveryId } = payload as { deliveryId: string };

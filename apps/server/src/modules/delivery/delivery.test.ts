@@ -129,15 +129,16 @@ describe('delivering a letter', () => {
     expect(res.statusCode, res.body).toBe(201);
     const price = priceLetterPost({ pages: 1, service: 'standard', color: false }).total;
     expect(res.json().total_pence).toBe(price);
-    await t.runJobs();
-    expect((await letter(agent, id)).status).toBe('Posting');
-    await t.services.delivery.providers.settled();
+    await settle();
     const posted = await letter(agent, id);
     expect(posted).toMatchObject({ status: 'Posted', display_status: 'Sent', has_been_posted: true });
     const d = await details(agent, id);
     expect(d.delivery.channels[0]).toMatchObject({ channel: 'mail', state: 'succeeded', provider_status: 'delivered' });
     expect(d.delivery.channels[0].recipient).toContain('BS8 2QT');
     expect((await balance(me.account.id)).balance).toBe(10_000 - price);
+    const history = (await agent.get(`/api/letters/${id}/history`)).json().rows.map((r: { status: string }) => r.status);
+    expect(history.slice(2, 4)).toEqual(['Delivering', 'Posting']);
+    expect(history.at(-1)).toBe('Posted');
   });
 
   it('fails only the channel that failed and refunds it; the letter is Failed only when every channel failed', async () => {
@@ -696,5 +697,50 @@ describe('more than one letter, proofs and test comms', () => {
       ).statusCode,
     ).toBe(422);
     expect((await balance(me.account.id)).held).toBe(0);
+  });
+});
+
+describe('the trash', () => {
+  it('keeps a letter whose delivery is in review or scheduled out of the trash until it is cancelled', async () => {
+    const { agent } = await company();
+    const id = await newLetter(agent);
+    await agent.post('/api/letters/deliver', { uuid: id, schedule_time_delay: 600 });
+    expect((await agent.post('/api/letters/trash', { uuids: [id] })).statusCode).toBe(409);
+    await agent.post('/api/letters/cancel', { document_uuid: id });
+    expect((await agent.post('/api/letters/trash', { uuids: [id] })).statusCode).toBe(200);
+  });
+});
+
+describe('auto-deliver', () => {
+  it('posts a letter that analyses clean when the company turned Auto-deliver on, and says why when it cannot', async () => {
+    const { agent, me } = await company();
+    const prefs = await agent.request('PUT', '/api/accounts/settings/letters', {
+      delivery_preferences: {
+        autoSend: true,
+        mail: { print: 'black_and_white', service: 'standard', omit: false },
+        email: { kind: 'attachment', omit: false },
+      },
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const res = await agent.upload('/api/letters/files?type=regular', 'auto.pdf', await ordinaryLetters()[1]!.bytes());
+    const id = res.json().uuid;
+    await settle();
+    await settle();
+    const l = await letter(agent, id);
+    expect(l.status).toBe('Posted');
+    const price = priceLetterPost({ pages: 1, service: 'standard', color: false }).total;
+    expect((await balance(me.account.id)).balance).toBe(10_000 - price);
+
+    const poor = await company(0);
+    await poor.agent.request('PUT', '/api/accounts/settings/letters', { delivery_preferences: { autoSend: true } });
+    const up = await poor.agent.upload(
+      '/api/letters/files?type=regular',
+      'auto.pdf',
+      await ordinaryLetters()[1]!.bytes(),
+    );
+    await settle();
+    expect((await letter(poor.agent, up.json().uuid)).status).toBe('Analysis Complete');
+    const history = (await poor.agent.get(`/api/letters/${up.json().uuid}/history`)).json().rows;
+    expect(history.at(-1).reason).toMatch(/^Not delivered automatically: /);
   });
 });

@@ -16,7 +16,9 @@ import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
+import { addJob } from '../../platform/jobs.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
+import { AUTO_DELIVER_TASK } from '../delivery/auto-deliver.js';
 import { AddressSheetError, prependAddressSheet } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
 import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
@@ -296,6 +298,9 @@ export async function runAnalysis(
       outcome.reason,
     ]);
     await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
+    // A clean letter may be delivered at once (the company's Auto-deliver); the job decides.
+    if (outcome.status === LETTER_STATUS.analysisComplete)
+      await addJob(client, AUTO_DELIVER_TASK, { letterId }, { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` });
   });
 }
 

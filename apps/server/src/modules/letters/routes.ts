@@ -531,6 +531,16 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
         const blocked = rows.filter((r) => !canDeleteLetter(r.status));
         if (blocked.length)
           throw new AppError('CONFLICT', `These letters cannot be deleted now: ${blocked.map((r) => r.id).join(', ')}`);
+        // A delivery waiting for a supervisor (or its time) holds money: it is cancelled first.
+        const open = await client.query<{ letter_id: string }>(
+          `select letter_id from letter_deliveries where letter_id = any($1::text[]) and state in ('in_review', 'scheduled', 'sending')`,
+          [uuids],
+        );
+        if (open.rows.length)
+          throw new AppError(
+            'CONFLICT',
+            `These letters have a delivery on its way, scheduled or in review; cancel it first: ${open.rows.map((r) => r.letter_id).join(', ')}`,
+          );
         await client.query(
           'update letters set mark_for_deletion = true, updated_at = now() where id = any($1::text[])',
           [uuids],

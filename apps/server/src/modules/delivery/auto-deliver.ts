@@ -1,0 +1,83 @@
+import { deliverRequestSchema, LETTER_STATUS } from '@lp/domain';
+import type pg from 'pg';
+import { type AuthContext, abilitiesOf } from '../../platform/access.js';
+import type { SessionRow } from '../../platform/auth.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { notifyUsers } from '../notifications/notify.js';
+import { deliverLetter } from './deliver.js';
+import { companyPreferences } from './price.js';
+import type { DeliveryDeps } from './run-delivery.js';
+
+export const AUTO_DELIVER_TASK = 'auto_deliver_letter';
+
+/** A member acting without a session (a job on their behalf): the same row a session reads. */
+async function memberContext(q: pg.ClientBase, userId: string): Promise<AuthContext | null> {
+  const { rows } = await q.query<SessionRow>(
+    `select '' as session_id, '' as token, now() as expires_at, now() as session_updated_at,
+            u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,
+            u.permissions, u.approvals, d.approvals as department_approvals,
+            u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
+            a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid,
+            a.restrict_balance_to_finance_admins as restrict_balance
+       from users u join accounts a on a.id = u.account_id left join departments d on d.id = u.department_id
+      where u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row?.account_id || !row.user_valid || !row.account_valid) return null;
+  return {
+    sessionId: '',
+    token: '',
+    userId: row.user_id,
+    accountId: row.account_id,
+    abilities: new Set(abilitiesOf(row)),
+    row,
+  };
+}
+
+/**
+ * Auto-deliver (part 2 section 4, decision 0016): a letter that analysed clean (New) in a company
+ * that turned it on is delivered by mail with the company's postage, on behalf of its uploader,
+ * who needs send_letter; their approvals and spending cap apply as if they had clicked Deliver.
+ * When it cannot go (no balance, the cap, mail left out), the letter stays New, its history says
+ * why and the uploader is told.
+ */
+export async function autoDeliver(deps: DeliveryDeps, letterId: string): Promise<'delivered' | 'skipped' | 'refused'> {
+  return inTransaction(deps.pool, async (q) => {
+    const { rows } = await q.query<{ account_id: string; creator_id: string | null; status: string; name: string }>(
+      'select account_id, creator_id, status, name from letters where id = $1',
+      [letterId],
+    );
+    const letter = rows[0];
+    if (!letter?.creator_id || letter.status !== LETTER_STATUS.analysisComplete) return 'skipped';
+    const { prefs } = await companyPreferences(q, letter.account_id);
+    if (!prefs.autoSend || prefs.mail.omit) return 'skipped';
+    const auth = await memberContext(q, letter.creator_id);
+    if (!auth?.abilities.has('send_letter')) return 'skipped';
+    await q.query('savepoint auto_deliver');
+    try {
+      await deliverLetter(q, auth, deliverRequestSchema.parse({ uuid: letterId }), deps.publicUrl);
+      await q.query('release savepoint auto_deliver');
+      return 'delivered';
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await q.query('rollback to savepoint auto_deliver');
+      await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+        letterId,
+        LETTER_STATUS.analysisComplete,
+        `Not delivered automatically: ${error.message}`,
+      ]);
+      await notifyUsers(q, {
+        accountId: letter.account_id,
+        userIds: [letter.creator_id],
+        sender: 'Letterpost',
+        description: `"${letter.name}" was not delivered automatically: ${error.message}`,
+        highlight: true,
+      });
+      await publish(q, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
+      return 'refused';
+    }
+  });
+}
