@@ -56,7 +56,7 @@ export interface DeliveryChannelRow {
   reason: string | null;
   provider_status: string | null;
   recipient: string | null;
-  cloud_link: null | { expires_at: string; first_opened_at: string | null; open_count: number };
+  cloud_link: null | { url?: string | null; expires_at: string; first_opened_at: string | null; open_count: number };
 }
 
 export interface LetterDelivery {

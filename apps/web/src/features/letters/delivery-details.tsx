@@ -1,8 +1,12 @@
 import { CHANNEL_LABELS, type ChannelState, type DeliveryChannel, type DeliveryState, formatPounds } from '@lp/domain';
+import ContentCopy from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { formatDisplayDate } from '../../lib/dates';
+import { notify } from '../../lib/notify';
 import { type DeliveryChannelRow, type LetterDelivery, useLetterDelivery, useLetterHistory } from './delivery-api';
 
 export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
@@ -79,6 +83,15 @@ function CurrentDelivery({ delivery }: { delivery: NonNullable<LetterDelivery['d
   );
 }
 
+async function copyLink(url: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(url);
+    notify('The link was copied. Send it to the recipient.', { variant: 'success' });
+  } catch {
+    notify('The link could not be copied: select it and copy it yourself.', { variant: 'error' });
+  }
+}
+
 function ChannelItem({ channel: c }: { channel: DeliveryChannelRow }) {
   return (
     <Box
@@ -116,6 +129,23 @@ function ChannelItem({ channel: c }: { channel: DeliveryChannelRow }) {
             : 'Not opened yet'}
           {` · expires ${formatDisplayDate(c.cloud_link.expires_at)}`}
         </Typography>
+      ) : null}
+      {c.channel === 'cloud_link' && c.cloud_link?.url ? (
+        <Box sx={{ flexBasis: '100%', display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Link
+            href={c.cloud_link.url}
+            target="_blank"
+            rel="noreferrer"
+            variant="body2"
+            data-testid="cloud-link-url"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}
+          >
+            {c.cloud_link.url}
+          </Link>
+          <Button size="small" startIcon={<ContentCopy />} onClick={() => copyLink(c.cloud_link!.url!)}>
+            Copy link
+          </Button>
+        </Box>
       ) : null}
     </Box>
   );
