@@ -44,7 +44,7 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
       status,
       note,
     ]);
-  await publish(q, { accountId: d.account_id, message: { type: 'refresh', entities: ['letters'] } });
+  await publish(q, { accountId: d.account_id, message: { type: 'refresh', entities: ['letters', 'finances'] } });
   return status;
 }
 
