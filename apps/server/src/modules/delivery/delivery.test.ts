@@ -136,7 +136,9 @@ describe('delivering a letter', () => {
     expect(d.delivery.channels[0]).toMatchObject({ channel: 'mail', state: 'succeeded', provider_status: 'delivered' });
     expect(d.delivery.channels[0].recipient).toContain('BS8 2QT');
     expect((await balance(me.account.id)).balance).toBe(10_000 - price);
-    const history = (await agent.get(`/api/letters/${id}/history`)).json().rows.map((r: { status: string }) => r.status);
+    const history = (await agent.get(`/api/letters/${id}/history`))
+      .json()
+      .rows.map((r: { status: string }) => r.status);
     expect(history.slice(2, 4)).toEqual(['Delivering', 'Posting']);
     expect(history.at(-1)).toBe('Posted');
   });
