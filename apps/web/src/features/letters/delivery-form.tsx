@@ -68,8 +68,10 @@ export interface DeliveryFormProps {
   letter: Letter;
   /** Mail cannot be chosen (isMailDisabled); the quote may refuse it too. */
   mailDisabled: boolean;
-  /** Deliver is enabled exactly per canDeliverLetter. */
+  /** Deliver is enabled per canDeliverLetter, unless the server would refuse it (refusal). */
   canDeliver: boolean;
+  /** Why this letter cannot be delivered now (already sent, or scheduled), shown by the disabled Deliver. */
+  refusal?: string | null;
 }
 
 /**
@@ -78,7 +80,7 @@ export interface DeliveryFormProps {
  * print proof, and Deliver (POST /api/letters/deliver). Options left as they are follow the
  * company's delivery preferences, which the quote reports.
  */
-export function DeliveryForm({ letter, mailDisabled, canDeliver }: DeliveryFormProps) {
+export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null }: DeliveryFormProps) {
   const form = useForm<DeliveryValues>({
     resolver: zodResolver(deliveryFormSchema()),
     defaultValues: defaultDeliveryValues(mailDisabled),
@@ -322,7 +324,12 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver }: DeliveryFormP
         <QuotePrice quote={quotable ? (quote.data ?? null) : null} pending={quotable && !current && !quote.isError} />
       ) : null}
 
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 2 }}>
+        {refusal ? (
+          <Typography variant="body2" color="text.secondary" data-testid="deliver-refusal">
+            {refusal}
+          </Typography>
+        ) : null}
         <Button type="submit" variant="contained" startIcon={<Send />} disabled={!canDeliver || busy}>
           Deliver
         </Button>

@@ -459,7 +459,10 @@ describe('the letter panel: delivery, cancel, history', () => {
     expect(items[2]?.textContent).toBe(
       `${formatDisplayDate('2026-11-21T14:07:00.000Z')}${SCHEDULED_PREFIX}24.11.26 | 09:30 AMScheduled by Ada Lovelace`,
     );
-    await screen.findByText('Total');
+    // A scheduled letter is not priced again: Deliver is disabled and says why (decision 0016).
+    expect(await screen.findByTestId('deliver-refusal')).toHaveProperty('textContent', DELIVERY_MESSAGES.alreadyOpen);
+    expect(screen.getByRole('button', { name: 'Deliver' })).toHaveProperty('disabled', true);
+    expect(sent('/api/letters/deliver/quote')).toHaveLength(0);
     const result = await axe.run(view.baseElement, { rules: { 'color-contrast': { enabled: false } } });
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -207,7 +207,12 @@ function LetterDetails({
 
       {actions.split.shown ? <SplitSection letter={letter} enabled={actions.split.enabled} /> : null}
       {actions.deliver.shown ? (
-        <DeliveryForm letter={letter} mailDisabled={actions.mailDisabled} canDeliver={actions.deliver.enabled} />
+        <DeliveryForm
+          letter={letter}
+          mailDisabled={actions.mailDisabled}
+          canDeliver={actions.deliver.enabled}
+          refusal={actions.deliverRefusal}
+        />
       ) : null}
       {actions.inTrash ? null : <DeliveryDetails letterId={letter.uuid} />}
       <LetterTimeline letterId={letter.uuid} />

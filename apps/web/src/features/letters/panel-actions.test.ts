@@ -1,4 +1,4 @@
-import { LETTER_STATUS, SCHEDULED_PREFIX } from '@lp/domain';
+import { DELIVERY_MESSAGES, LETTER_STATUS, SCHEDULED_PREFIX } from '@lp/domain';
 import { describe, expect, it } from 'vitest';
 import { letterActions } from './panel-actions';
 
@@ -36,6 +36,27 @@ describe('letter panel buttons (part 1 section 4)', () => {
         ALL.filter((a) => a !== 'send_letter'),
       ).deliver.enabled,
     ).toBe(false);
+  });
+
+  it('Deliver is disabled, with the reason, for a letter already sent or scheduled (the server refuses both)', () => {
+    for (const raw of [
+      LETTER_STATUS.delivered,
+      LETTER_STATUS.posted,
+      LETTER_STATUS.sentAsEmailAttachment,
+      LETTER_STATUS.posting,
+    ]) {
+      const actions = letterActions(letter(raw), ALL);
+      expect(actions.deliver).toEqual({ shown: true, enabled: false });
+      expect(actions.deliverRefusal).toBe(DELIVERY_MESSAGES.alreadySent);
+    }
+    const scheduled = letterActions(letter(`${SCHEDULED_PREFIX}21.11.26 | 10:00 AM`), ALL);
+    expect(scheduled.deliver).toEqual({ shown: true, enabled: false });
+    expect(scheduled.deliverRefusal).toBe(DELIVERY_MESSAGES.alreadyOpen);
+    // A delivery that failed or was denied may be tried again.
+    for (const raw of ['Failed to Deliver', LETTER_STATUS.deniedBySupervisor, LETTER_STATUS.analysisComplete]) {
+      expect(letterActions(letter(raw), ALL).deliver.enabled).toBe(true);
+      expect(letterActions(letter(raw), ALL).deliverRefusal).toBeNull();
+    }
   });
 
   it('a merged letter shows Split instead of Deliver, disabled while analysing, without create_letter, or once split', () => {
