@@ -5,6 +5,7 @@ import {
   formatPounds,
   formatUkDateTime,
   LETTER_STATUS,
+  MONEY_MESSAGES,
   SCHEDULED_PREFIX,
   scheduledRunAt,
 } from '@lp/domain';
@@ -12,7 +13,7 @@ import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { needsApproval, requestApproval } from '../approvals/approvals.js';
-import { hold } from '../money/ledger.js';
+import { hold, readBalance } from '../money/ledger.js';
 import {
   assertDeliverable,
   companyPreferences,
@@ -107,6 +108,10 @@ export async function deliverLetter(
     ],
   );
   const actor = { userId: auth.userId, name: auth.row.name, email: auth.row.email };
+  // The answer names the delivery's total (each channel's hold below is the binding check).
+  const { available } = await readBalance(q, auth.accountId);
+  if (available < total)
+    throw new AppError('INSUFFICIENT_FUNDS', MONEY_MESSAGES.insufficientFunds(total, Math.max(0, available)));
   for (const p of priced) {
     const h = await hold(q, {
       accountId: auth.accountId,

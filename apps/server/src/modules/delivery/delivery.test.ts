@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DELIVERY_MESSAGES, PRICE_LIST, priceLetterPost } from '@lp/domain';
+import { DELIVERY_MESSAGES, MONEY_MESSAGES, PRICE_LIST, priceLetterPost } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { signPrintWebhook } from '../../providers/print.js';
@@ -345,8 +345,10 @@ describe('money refusals', () => {
   it('refuses a delivery the balance cannot pay (402) or the member’s cap would pass (403), holding and sending nothing', async () => {
     const { agent, me } = await company(50);
     const id = await newLetter(agent);
-    const poor = await agent.post('/api/letters/deliver', { uuid: id });
+    const poor = await agent.post('/api/letters/deliver', { uuid: id, preference_overrides: ['mail', 'cloud_link'] });
     expect(poor.statusCode).toBe(402);
+    const total = priceLetterPost({ pages: 1, service: 'premium', color: true }).total + PRICE_LIST.cloudLink;
+    expect(poor.json().message).toBe(MONEY_MESSAGES.insufficientFunds(total, 50));
     expect((await letter(agent, id)).status).toBe('Analysis Complete');
     expect(await balance(me.account.id)).toEqual({ balance: 50, held: 0, available: 50 });
 
