@@ -48,6 +48,7 @@ beforeAll(async () => {
     b.me.account.id,
   ]);
   fx.notification = rows[0].id;
+  fx.customer = (await b.agent.post('/api/customers', { name: 'Customer of B' })).json().customer_uuid;
   fx.letter = 'letter-of-b';
   await t.services.pool.query(
     `insert into letters (id, account_id, name, status, blob_key, size_bytes, document_type)
@@ -121,6 +122,12 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
     body: { uuids: [fx.letter] },
   }),
   'PATCH /api/letters/processed': () => ({ url: '/api/letters/processed', body: { letter_ids: [fx.letter] } }),
+  'GET /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
+  'DELETE /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
+  'PUT /api/customers': () => ({
+    url: '/api/customers',
+    body: { customer_uuid: fx.customer, new_customer_name: 'Renamed' },
+  }),
   'GET /api/letters/:id/delivery': () => ({ url: `/api/letters/${fx.letter}/delivery` }),
   'GET /api/letters/:id/proof': () => ({ url: `/api/letters/${fx.letter}/proof` }),
   'POST /api/letters/deliver': () => ({
@@ -152,6 +159,7 @@ const bodyRecordRoutes = new Set([
   'POST /api/letters/deliver',
   'POST /api/letters/deliver/quote',
   'POST /api/letters/cancel',
+  'PUT /api/customers',
 ]);
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, 'x');

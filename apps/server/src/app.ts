@@ -20,6 +20,7 @@ import { type Config, REPO_ROOT } from './config.js';
 import { registerApprovalRoutes } from './modules/approvals/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerDeliveryPreferenceRoutes } from './modules/company/delivery-preferences-routes.js';
+import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerDeliveryApprovals } from './modules/delivery/decide.js';
 import { registerDeliveryRoutes } from './modules/delivery/routes.js';
 import type { DeliveryDeps } from './modules/delivery/run-delivery.js';
@@ -44,6 +45,7 @@ import type { EventHub } from './platform/events.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
 import type { JobQueue } from './platform/jobs.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
+import type { PostcodeService } from './providers/postcodes.js';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +63,8 @@ export interface AppDeps {
   payments?: Payments;
   /** The delivery channels' providers and what the delivery job needs. */
   delivery: DeliveryDeps;
+  /** The configured postcode service (null: the format alone decides). */
+  postcodes?: PostcodeService | null;
 }
 
 export type App = FastifyInstance;
@@ -180,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('payments', payments);
   registerDeliveryPreferenceRoutes(app, deps);
   registerDeliveryRoutes(app, deps.delivery);
+  registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerDeliveryApprovals();
   if (payments.sandbox) {
     const sandbox = payments.sandbox;

@@ -23,7 +23,17 @@ const CHANNEL = 'lp_events';
  * Every entity a browser caches (the first part of its query keys): after the listening connection
  * was re-established, open streams are told to refetch them all, since events may have been missed.
  */
-export const ALL_ENTITIES = ['letters', 'users', 'departments', 'notifications', 'audit', 'me', 'settings'] as const;
+export const ALL_ENTITIES = [
+  'letters',
+  'users',
+  'departments',
+  'notifications',
+  'audit',
+  'me',
+  'settings',
+  'finances',
+  'customers',
+] as const;
 /** The listening connection is retried after 0.5 s, doubling up to 5 s while the database is away. */
 export const LISTEN_RETRY_MS = { first: 500, max: 5_000 } as const;
 

@@ -124,6 +124,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     blobs,
     taskList,
     delivery,
+    postcodes,
     async close() {
       providers.close();
       await hub.stop();

@@ -328,6 +328,8 @@ export const letters = pgTable(
     hasBeenPosted: boolean('has_been_posted').notNull().default(false),
     cloudSynced: boolean('cloud_synced').notNull().default(false),
     deliveredOn: timestamp('delivered_on', { withTimezone: true }),
+    /** The customer this letter is for (matched by name and postcode after analysis, or chosen). */
+    customerId: text('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -631,4 +633,35 @@ export const deliveryEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A company's customer (recipient): who letters and parcels go to (part 2 section 3). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    addressLines: text('address_lines').array().notNull().default(sql`'{}'::text[]`),
+    postcode: text('postcode'),
+    email: text('email'),
+    phone: text('phone'),
+    /** Mail, Email, SMS, Cloud storage (Mail when none; Mail added to SMS alone). */
+    communicationsPreference: text('communications_preference')
+      .array()
+      .notNull()
+      .default(sql`'{Mail}'::text[]`),
+    cloudStorageProvider: text('cloud_storage_provider'),
+    /** The name and postcode as letters are matched to it (customerMatchKey in @lp/domain). */
+    matchKey: text('match_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_list_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
+    index('customers_match_idx').on(t.accountId, t.matchKey),
+    uniqueIndex('customers_email_idx').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+  ],
 );

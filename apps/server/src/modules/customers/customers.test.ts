@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  createTestContext,
+  databaseFingerprint,
+  signUpCompany,
+  type TestContext,
+} from '../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ POSTCODE_SERVICE_URL: 'sandbox' });
+});
+afterAll(() => t.close());
+
+const SIOBHAN = {
+  name: "Dr Siobhán O'Neill",
+  address_lines: ['12 Acacia Avenue', 'Clifton', 'Bristol'],
+  postcode: 'bs8 2qt',
+  email: 'Siobhan.ONeill@Example.co.uk',
+  phone: '07700 900123',
+  communications_preference: ['SMS'],
+};
+
+describe('customers', () => {
+  it('adds, lists, searches, edits and deletes a customer, with the spec’s rules', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const created = await agent.post('/api/customers', SIOBHAN);
+    expect(created.statusCode, created.body).toBe(201);
+    const c = created.json();
+    expect(c).toMatchObject({
+      recipient: "Dr Siobhán O'Neill",
+      address: '12 Acacia Avenue, Clifton, Bristol, BS8 2QT',
+      postcode: 'BS8 2QT',
+      email: 'siobhan.oneill@example.co.uk',
+      // SMS alone gets Mail added.
+      communications_preference: ['Mail', 'SMS'],
+    });
+    await agent.post('/api/customers', {
+      name: 'Smith & Sons Ltd',
+      address_lines: ['Unit 7, Canal Wharf', 'Leeds'],
+      postcode: 'LS11 5PS',
+    });
+    await agent.post('/api/customers', {
+      name: 'Zoë Brontë',
+      email: 'zoe@example.com',
+      communications_preference: ['Email'],
+    });
+
+    const list = (await agent.get('/api/customers?limit=25')).json();
+    expect(list.count).toBe(3);
+    expect(list.rows.map((r: { recipient: string }) => r.recipient)).toEqual([
+      "Dr Siobhán O'Neill",
+      'Smith & Sons Ltd',
+      'Zoë Brontë',
+    ]);
+    expect(list.rows[1].communications_preference).toEqual(['Mail']);
+    expect((await agent.get('/api/customers?search=ls11')).json().rows[0].recipient).toBe('Smith & Sons Ltd');
+    expect((await agent.get('/api/customers?search=o%27neill')).json().count).toBe(1);
+    expect((await agent.get('/api/customers?filter.communications_preference=Email')).json().count).toBe(1);
+    expect((await agent.get('/api/customers?filter.communications_preference=Fax')).statusCode).toBe(422);
+
+    // Only the fields sent change; null clears the phone.
+    const edited = await agent.request('PUT', '/api/customers', {
+      customer_uuid: c.customer_uuid,
+      new_customer_address: 'Flat 3, 1 Park Row, Leeds, ls1 5hd',
+      customer_phone: null,
+      communications_preferences: [],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      recipient: "Dr Siobhán O'Neill",
+      address: 'Flat 3, 1 Park Row, Leeds, LS1 5HD',
+      phone: null,
+      email: 'siobhan.oneill@example.co.uk',
+      communications_preference: ['Mail'],
+    });
+
+    const deleted = await agent.request('DELETE', `/api/customers/${c.customer_uuid}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await agent.get(`/api/customers/${c.customer_uuid}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad fields, a duplicate email, another company’s customer and missing permissions, changing nothing', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const other = await signUpCompany(t.app);
+    const theirs = (await other.agent.post('/api/customers', { name: 'Theirs', email: 'theirs@example.com' })).json();
+    await agent.post('/api/customers', { name: 'Ours', email: 'ours@example.com' });
+    const before = await databaseFingerprint(t.services.pool);
+    const bad: Array<[object, number, string?]> = [
+      [{ name: '' }, 422, 'This field is required'],
+      [{ name: 'X', email: 'not-an-email' }, 422, 'Must be a valid email address'],
+      [{ name: 'X', phone: '12345' }, 422, 'Must be a valid UK phone number'],
+      [{ name: 'X', postcode: 'BS8' }, 422, 'Invalid Postcode'],
+      // The right shape, but the postcode service does not know it.
+      [{ name: 'X', postcode: 'ZZ99 9ZZ' }, 422, 'Invalid Postcode'],
+      [{ name: 'X', communications_preference: ['Fax'] }, 422],
+      [{ name: 'X\u0000' }, 422],
+      [{ name: 'x'.repeat(5000) }, 422],
+      [{ name: 'X', extra: 1 }, 422],
+      [{ name: 'Dup', email: 'OURS@example.com' }, 409, 'A customer with this email already exists.'],
+    ];
+    for (const [body, status, message] of bad) {
+      const res = await agent.post('/api/customers', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(status);
+      if (message) expect(res.json().message).toBe(message);
+    }
+    expect(
+      (await agent.request('PUT', '/api/customers', { customer_uuid: theirs.customer_uuid, new_customer_name: 'Mine' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await agent.request('DELETE', `/api/customers/${theirs.customer_uuid}`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/customers/${theirs.customer_uuid}`)).statusCode).toBe(404);
+    expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    const reader = await addMember(t, me.account.id, { permissions: { observable: ['see_recipients'] } });
+    expect((await reader.agent.get('/api/customers')).statusCode).toBe(200);
+    expect((await reader.agent.post('/api/customers', { name: 'Nope' })).statusCode).toBe(403);
+    const nobody = await addMember(t, me.account.id, { permissions: {} });
+    expect((await nobody.agent.get('/api/customers')).statusCode).toBe(403);
+    expect((await agent.get('/api/customers')).json().count).toBe(1);
+  });
+});

@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COMMUNICATION_PREFERENCES,
+  CUSTOMER_MESSAGES,
+  customerFieldsSchema,
+  customerMatchKey,
+  displayLetterStatus,
+  formatCustomerAddress,
+  isUkPostcodeFormat,
+  normalisePostcode,
+  normalisePreferences,
+  parseCustomerAddress,
+  UK_PHONE_PATTERN,
+} from '@lp/domain';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import type { PostcodeService } from '../../providers/postcodes.js';
+import { errorSchema } from '../identity/schemas.js';
+import { listSchema } from '../users/schemas.js';
+
+/**
+ * Customers (part 2 sections 2, 3, 5 and 7; issue 12): the company's recipients, listed, edited and
+ * deleted. The address is one string with the postcode last (the spec's shape) and also its parts.
+ */
+
+const see = { kind: 'member', anyOf: ['see_recipients', 'manage_recipients'] } as const;
+const manage = { kind: 'member', anyOf: ['manage_recipients'] } as const;
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export const customerSchema = z.object({
+  customer_uuid: z.string(),
+  recipient: z.string(),
+  address: z.string(),
+  address_lines: z.array(z.string()),
+  postcode: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  communications_preference: z.array(z.string()),
+  cloud_storage_provider: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+interface Row {
+  id: string;
+  name: string;
+  address_lines: string[];
+  postcode: string | null;
+  email: string | null;
+  phone: string | null;
+  communications_preference: string[];
+  cloud_storage_provider: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS =
+  'id, name, address_lines, postcode, email, phone, communications_preference, cloud_storage_provider, created_at, updated_at';
+
+export const toCustomer = (r: Row) => ({
+  customer_uuid: r.id,
+  recipient: r.name,
+  address: formatCustomerAddress(r.address_lines, r.postcode),
+  address_lines: r.address_lines,
+  postcode: r.postcode,
+  email: r.email,
+  phone: r.phone,
+  communications_preference: r.communications_preference,
+  cloud_storage_provider: r.cloud_storage_provider,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+/** The postcode as stored (normalised), after the configured service said it exists; 422 otherwise. */
+export async function checkedPostcode(postcodes: PostcodeService | null, input: string): Promise<string | null> {
+  const p = input.trim();
+  if (!p) return null;
+  const invalid = () =>
+    new AppError('VALIDATION_FAILED', CUSTOMER_MESSAGES.postcode, [
+      { path: 'postcode', message: CUSTOMER_MESSAGES.postcode },
+    ]);
+  // Fewer than 5 characters (or not a postcode's shape) is invalid without a call.
+  if (!isUkPostcodeFormat(p)) throw invalid();
+  const normal = normalisePostcode(p);
+  if (postcodes) {
+    let ok: boolean;
+    try {
+      ok = await postcodes.validate(normal);
+    } catch {
+      throw new AppError('UNAVAILABLE', 'The postcode could not be checked now. Try again in a moment.');
+    }
+    if (!ok) throw invalid();
+  }
+  return normal;
+}
+
+function onDuplicateEmail(error: unknown): never {
+  const e = error as { code?: string; constraint?: string };
+  if (e?.code === '23505' && e.constraint === 'customers_email_idx')
+    throw new AppError('CONFLICT', CUSTOMER_MESSAGES.duplicate, [
+      { path: 'email', message: CUSTOMER_MESSAGES.duplicate },
+    ]);
+  throw error;
+}
+
+const emailField = z
+  .string()
+  .trim()
+  .max(320)
+  .refine((e) => z.email().safeParse(e).success, { error: CUSTOMER_MESSAGES.email });
+const phoneField = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((p) => UK_PHONE_PATTERN.test(p.replace(/\s+/g, '')), { error: CUSTOMER_MESSAGES.phone });
+
+/** PUT body with the spec's names; a field left out stays as it is, null clears email or phone. */
+const updateSchema = z.strictObject({
+  customer_uuid: z.string().min(1).max(100),
+  new_customer_name: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.nameRequired }).max(200).optional(),
+  /** "line 1, line 2, town, POSTCODE" (the postcode last), or its parts. */
+  new_customer_address: z
+    .union([
+      z.string().max(1000),
+      z.strictObject({ address_lines: z.array(z.string().trim().max(200)).max(6), postcode: z.string().max(10) }),
+    ])
+    .optional(),
+  customer_email: emailField.nullable().optional(),
+  customer_phone: phoneField.nullable().optional(),
+  communications_preferences: z.array(z.enum(COMMUNICATION_PREFERENCES)).max(4).optional(),
+});
+
+export function registerCustomerRoutes(app: App, deps: { pool: pg.Pool; postcodes: PostcodeService | null }) {
+  const { pool, postcodes } = deps;
+  const listQuery = listQuerySchema(['communications_preference'], ['all']);
+
+  app.get(
+    '/api/customers',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: "The company's customers by name, with search (name, email, postcode, phone) and a preference filter",
+        querystring: listQuery,
+        response: { 200: listSchema(customerSchema), 422: errorSchema },
+      },
+      config: { access: see },
+    },
+    async (request) => {
+      const q = request.query as z.output<typeof listQuery>;
+      const where = new Where().add('c.account_id = ?', request.auth!.accountId);
+      if (q.search) {
+        const like = likePattern(q.search);
+        where.add(
+          `lower(c.name || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.postcode, '') || ' ' || coalesce(c.phone, '')) like ? escape '\\'`,
+          like,
+        );
+      }
+      const prefs = filterValues(q, 'communications_preference');
+      const unknown = prefs.filter((p) => !(COMMUNICATION_PREFERENCES as readonly string[]).includes(p));
+      if (unknown.length) throw new AppError('VALIDATION_FAILED', `Unknown preference: ${unknown.join(', ')}`);
+      if (prefs.length) where.add('c.communications_preference && ?::text[]', prefs);
+      const limit = rowLimit(q.limit);
+      const pageWhere = new Where();
+      pageWhere.params.push(...where.params);
+      const [rows, count] = await Promise.all([
+        pool.query<Row>(
+          `select ${COLUMNS} from customers c ${where} order by lower(c.name), c.id
+            limit ${pageWhere.param(limit)} offset ${pageWhere.param(q.page * limit)}`,
+          pageWhere.params,
+        ),
+        pool.query<{ n: number }>(`select count(*)::int as n from customers c ${where}`, where.params),
+      ]);
+      return {
+        rows: rows.rows.map(toCustomer),
+        count: count.rows[0]!.n,
+        filter_options: { communications_preference: [...COMMUNICATION_PREFERENCES] },
+      };
+    },
+  );
+
+  app.get(
+    '/api/customers/:id',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'One customer and their letters, newest first',
+        params: idParams,
+        response: {
+          200: customerSchema.extend({
+            letters: z.array(
+              z.object({
+                uuid: z.string(),
+                name: z.string(),
+                status: z.string(),
+                display_status: z.string(),
+                creation_date: z.string(),
+              }),
+            ),
+          }),
+          404: errorSchema,
+        },
+      },
+      config: { access: see },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { rows } = await pool.query<Row>(`select ${COLUMNS} from customers where id = $1 and account_id = $2`, [
+        id,
+        request.auth!.accountId,
+      ]);
+      if (!rows[0]) throw new AppError('NOT_FOUND');
+      const letters = await pool.query<{
+        id: string;
+        name: string;
+        status: string;
+        force_status_error: boolean;
+        created_at: Date;
+      }>(
+        `select id, name, status, force_status_error, created_at from letters
+          where customer_id = $1 and account_id = $2 and not mark_for_deletion order by created_at desc limit 50`,
+        [id, request.auth!.accountId],
+      );
+      return {
+        ...toCustomer(rows[0]),
+        letters: letters.rows.map((l) => ({
+          uuid: l.id,
+          name: l.name,
+          status: l.status,
+          display_status: displayLetterStatus(l.status, l.force_status_error),
+          creation_date: l.created_at.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/customers',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Add a customer',
+        body: customerFieldsSchema.strict(),
+        response: { 201: customerSchema, 409: errorSchema, 422: errorSchema },
+      },
+      config: { access: manage },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const b = request.body as z.output<typeof customerFieldsSchema>;
+      const postcode = await checkedPostcode(postcodes, b.postcode);
+      const created = await inTransaction(pool, async (q) => {
+        const { rows } = await q
+          .query<Row>(
+            `insert into customers (id, account_id, name, address_lines, postcode, email, phone, communications_preference, match_key)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNS}`,
+            [
+              randomUUID(),
+              auth.accountId,
+              b.name,
+              b.address_lines.filter(Boolean),
+              postcode,
+              b.email ? b.email.toLowerCase() : null,
+              b.phone || null,
+              normalisePreferences(b.communications_preference),
+              customerMatchKey(b.name, postcode),
+            ],
+          )
+          .catch(onDuplicateEmail);
+        await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['customers'] } });
+        return rows[0]!;
+      });
+      return reply.status(201).send(toCustomer(created));
+    },
+  );
+
+  app.put(
+    '/api/customers',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Edit a customer: only the fields sent change (null clears the email or phone)',
+        body: updateSchema,
+        response: { 200: customerSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+      },
+      config: { access: manage },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const b = request.body as z.output<typeof updateSchema>;
+      let address: { lines: string[]; postcode: string | null } | null = null;
+      if (b.new_customer_address !== undefined) {
+        const parsed =
+          typeof b.new_customer_address === 'string'
+            ? parseCustomerAddress(b.new_customer_address)
+            : {
+                lines: b.new_customer_address.address_lines.filter(Boolean),
+                postcode: b.new_customer_address.postcode,
+              };
+        address = { lines: parsed.lines, postcode: await checkedPostcode(postcodes, parsed.postcode ?? '') };
+      }
+      const updated = await inTransaction(pool, async (q) => {
+        const { rows } = await q.query<Row>(
+          `select ${COLUMNS} from customers where id = $1 and account_id = $2 for update`,
+          [b.customer_uuid, auth.accountId],
+        );
+        const c = rows[0];
+        if (!c) throw new AppError('NOT_FOUND');
+        const name = b.new_customer_name ?? c.name;
+        const lines = address ? address.lines : c.address_lines;
+        const postcode = address ? address.postcode : c.postcode;
+        const email =
+          b.customer_email === undefined ? c.email : b.customer_email ? b.customer_email.toLowerCase() : null;
+        const phone = b.customer_phone === undefined ? c.phone : b.customer_phone || null;
+        const prefs =
+          b.communications_preferences === undefined
+            ? c.communications_preference
+            : normalisePreferences(b.communications_preferences);
+        const { rows: out } = await q
+          .query<Row>(
+            `update customers set name = $3, address_lines = $4, postcode = $5, email = $6, phone = $7,
+                    communications_preference = $8, match_key = $9, updated_at = now()
+              where id = $1 and account_id = $2 returning ${COLUMNS}`,
+            [c.id, auth.accountId, name, lines, postcode, email, phone, prefs, customerMatchKey(name, postcode)],
+          )
+          .catch(onDuplicateEmail);
+        await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['customers'] } });
+        return out[0]!;
+      });
+      return toCustomer(updated);
+    },
+  );
+
+  app.delete(
+    '/api/customers/:id',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Delete a customer (their letters stay, unlinked)',
+        params: idParams,
+        response: { 200: z.object({ customer_uuid: z.string(), message: z.string() }), 404: errorSchema },
+      },
+      config: { access: manage },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      await inTransaction(pool, async (q) => {
+        const r = await q.query('delete from customers where id = $1 and account_id = $2', [id, auth.accountId]);
+        if (!r.rowCount) throw new AppError('NOT_FOUND');
+        await publish(q, {
+          accountId: auth.accountId,
+          message: { type: 'refresh', entities: ['customers', 'letters'] },
+        });
+      });
+      return { customer_uuid: id, message: CUSTOMER_MESSAGES.deleted };
+    },
+  );
+}
