@@ -649,10 +649,7 @@ export const customers = pgTable(
     email: text('email'),
     phone: text('phone'),
     /** Mail, Email, SMS, Cloud storage (Mail when none; Mail added to SMS alone). */
-    communicationsPreference: text('communications_preference')
-      .array()
-      .notNull()
-      .default(sql`'{Mail}'::text[]`),
+    communicationsPreference: text('communications_preference').array().notNull().default(sql`'{Mail}'::text[]`),
     cloudStorageProvider: text('cloud_storage_provider'),
     /** The name and postcode as letters are matched to it (customerMatchKey in @lp/domain). */
     matchKey: text('match_key').notNull(),
