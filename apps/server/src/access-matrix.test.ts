@@ -128,6 +128,8 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
     url: '/api/customers',
     body: { customer_uuid: fx.customer, new_customer_name: 'Renamed' },
   }),
+  'PUT /api/letters/:id/customer': () => ({ url: `/api/letters/${fx.letter}/customer`, body: { customer_uuid: null } }),
+  'POST /api/letters/:id/customer': () => ({ url: `/api/letters/${fx.letter}/customer`, body: {} }),
   'GET /api/letters/:id/delivery': () => ({ url: `/api/letters/${fx.letter}/delivery` }),
   'GET /api/letters/:id/proof': () => ({ url: `/api/letters/${fx.letter}/proof` }),
   'POST /api/letters/deliver': () => ({

@@ -64,6 +64,7 @@ export const DELIVERY_MESSAGES = {
   mailTooManyPages: `Letters of more than ${MAIL_MAX_PAGES} pages cannot be posted.`,
   mailIssues: 'This letter cannot be posted until its issues are fixed.',
   mailNoAddress: "The recipient's address could not be read from this letter, so it cannot be posted.",
+  customerOmitsMail: "This customer's communication preferences leave mail out.",
   mailOmitted: "Your company's delivery preferences leave mail out.",
   emailOmitted: "Your company's delivery preferences leave email out.",
   notDeliverable: 'This letter cannot be delivered now.',

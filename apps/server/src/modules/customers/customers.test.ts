@@ -120,3 +120,83 @@ describe('customers', () => {
     expect((await agent.get('/api/customers')).json().count).toBe(1);
   });
 });
+
+describe('letters and their customers', () => {
+  async function analysed(
+    agent: import('../../test/harness.js').Agent,
+    file: { file: string; bytes: () => Promise<Buffer> },
+  ) {
+    const res = await agent.upload('/api/letters/files?type=regular', file.file, await file.bytes());
+    expect(res.statusCode, res.body).toBe(201);
+    await t.runJobs();
+    return (await agent.get(`/api/letters/${res.json().uuid}`)).json();
+  }
+
+  it('links a letter to the customer whose name and postcode match, pre-fills delivery, and keeps their preferences', async () => {
+    const { ordinaryLetters } = await import('../../test/fixtures/uk-letters.js');
+    const [solicitors, water] = ordinaryLetters();
+    const { agent } = await signUpCompany(t.app);
+    // Written the way a person types it: another case, no space in the postcode.
+    const customer = (
+      await agent.post('/api/customers', {
+        name: "dr siobhan o'neill",
+        postcode: 'bs82qt',
+        email: 'siobhan@example.co.uk',
+        phone: '07700 900456',
+        communications_preference: ['Email'],
+      })
+    ).json();
+    const letter = await analysed(agent, solicitors!);
+    expect(letter).toMatchObject({ customer_uuid: customer.customer_uuid, customer_name: "dr siobhan o'neill" });
+    const quote = (
+      await agent.post('/api/letters/deliver/quote', { uuid: letter.uuid, preference_overrides: ['cloud_link'] })
+    ).json();
+    expect(quote.customer).toMatchObject({ email: 'siobhan@example.co.uk', phone: '07700 900456' });
+    // The customer leaves mail out (Email only): mail is not offered.
+    expect(quote.mail).toMatchObject({
+      disabled: true,
+      reason: "This customer's communication preferences leave mail out.",
+    });
+    expect((await agent.post('/api/letters/deliver', { uuid: letter.uuid })).statusCode).toBe(422);
+    const detail = (await agent.get(`/api/customers/${customer.customer_uuid}`)).json();
+    expect(detail.letters.map((l: { uuid: string }) => l.uuid)).toEqual([letter.uuid]);
+
+    // No customer matches the second letter: the user saves its recipient as a new one.
+    const other = await analysed(agent, water!);
+    expect(other.customer_uuid).toBeNull();
+    const saved = await agent.post(`/api/letters/${other.uuid}/customer`, { email: 'accounts@smithandsons.co.uk' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const made = (await agent.get(`/api/customers/${saved.json().customer_uuid}`)).json();
+    expect(made).toMatchObject({
+      recipient: 'Smith & Sons Ltd',
+      postcode: 'LS11 5PS',
+      communications_preference: ['Mail'],
+    });
+    // Pick another, then unlink.
+    expect(
+      (
+        await agent.request('PUT', `/api/letters/${other.uuid}/customer`, { customer_uuid: customer.customer_uuid })
+      ).json(),
+    ).toMatchObject({
+      customer_name: "dr siobhan o'neill",
+    });
+    expect(
+      (await agent.request('PUT', `/api/letters/${other.uuid}/customer`, { customer_uuid: null })).statusCode,
+    ).toBe(200);
+    expect((await agent.get(`/api/letters/${other.uuid}`)).json().customer_uuid).toBeNull();
+
+    const stranger = await signUpCompany(t.app);
+    const theirs = (await stranger.agent.post('/api/customers', { name: 'Theirs' })).json();
+    expect(
+      (await agent.request('PUT', `/api/letters/${other.uuid}/customer`, { customer_uuid: theirs.customer_uuid }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await stranger.agent.request('PUT', `/api/letters/${other.uuid}/customer`, {
+          customer_uuid: theirs.customer_uuid,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -22,6 +22,7 @@ import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { errorSchema } from '../identity/schemas.js';
 import { listSchema } from '../users/schemas.js';
+import { registerLetterCustomerRoutes } from './letter-link-routes.js';
 
 /**
  * Customers (part 2 sections 2, 3, 5 and 7; issue 12): the company's recipients, listed, edited and
@@ -137,6 +138,7 @@ const updateSchema = z.strictObject({
 
 export function registerCustomerRoutes(app: App, deps: { pool: pg.Pool; postcodes: PostcodeService | null }) {
   const { pool, postcodes } = deps;
+  registerLetterCustomerRoutes(app, { pool });
   const listQuery = listQuerySchema(['communications_preference'], ['all']);
 
   app.get(

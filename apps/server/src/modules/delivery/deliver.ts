@@ -19,6 +19,7 @@ import {
   companyPreferences,
   LETTER_FOR_DELIVERY,
   type LetterForDelivery,
+  letterCustomer,
   planDelivery,
 } from './price.js';
 import { setLetterStatus, syncLetter } from './sync-letter.js';
@@ -83,7 +84,7 @@ export async function deliverLetter(
     throw new AppError('CONFLICT', 'This letter already has a delivery on its way, scheduled or in review.');
   assertDeliverable(letter);
   const { prefs } = await companyPreferences(q, auth.accountId);
-  const { options, priced, total } = planDelivery(letter, r, prefs, publicUrl);
+  const { options, priced, total } = planDelivery(letter, r, prefs, publicUrl, await letterCustomer(q, letter));
 
   const id = randomUUID();
   const review = needsApproval(auth.row, 'send_letter');

@@ -47,18 +47,49 @@ export interface LetterForDelivery {
   recipient_address_snapshot: string[] | null;
   postcode: string | null;
   blob_key: string;
+  customer_id: string | null;
 }
 
 export const LETTER_FOR_DELIVERY = `id, account_id, name, status, force_status_error, mark_for_deletion, num_pages::int as num_pages,
-  address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key`;
+  address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key, customer_id`;
+
+export interface LetterCustomer {
+  customer_uuid: string;
+  recipient: string;
+  email: string | null;
+  phone: string | null;
+  communications_preference: string[];
+}
+
+/** The letter's customer (their address book entry: email, phone, preferences), or null. */
+export async function letterCustomer(
+  q: pg.ClientBase | pg.Pool,
+  letter: LetterForDelivery,
+): Promise<LetterCustomer | null> {
+  if (!letter.customer_id) return null;
+  const { rows } = await q.query<LetterCustomer>(
+    `select id as customer_uuid, name as recipient, email, phone, communications_preference
+       from customers where id = $1 and account_id = $2`,
+    [letter.customer_id, letter.account_id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The spec's rule: mail is not offered when the recipient omits it (their preferences lack Mail). */
+export const customerOmitsMail = (c: LetterCustomer | null) => !!c && !c.communications_preference.includes('Mail');
 
 /** The length of the link added to a text message (the public address, /cloud#, a 43-character token). */
 const linkLength = (publicUrl: string) => publicUrl.replace(/\/+$/, '').length + '/cloud#'.length + 43;
 
 /** Why mail cannot carry this letter, or null. */
-export function mailRefusal(letter: LetterForDelivery, prefs: DeliveryPreferences): string | null {
+export function mailRefusal(
+  letter: LetterForDelivery,
+  prefs: DeliveryPreferences,
+  customer: LetterCustomer | null = null,
+): string | null {
   if ((letter.num_pages ?? 0) > MAIL_MAX_PAGES) return DELIVERY_MESSAGES.mailTooManyPages;
   if (prefs.mail.omit) return DELIVERY_MESSAGES.mailOmitted;
+  if (customerOmitsMail(customer)) return DELIVERY_MESSAGES.customerOmitsMail;
   if (isMailDisabled(letter.num_pages ?? 0, false, letter.status)) return DELIVERY_MESSAGES.mailIssues;
   if (!letter.recipient_name_snapshot || !letter.postcode || !letter.recipient_address_snapshot?.length)
     return DELIVERY_MESSAGES.mailNoAddress;
@@ -82,12 +113,13 @@ export function planDelivery(
   r: DeliverRequestParsed,
   prefs: DeliveryPreferences,
   publicUrl: string,
+  customer: LetterCustomer | null = null,
 ): { options: DeliveryOptions; priced: PricedChannel[]; total: number } {
   const fields: FieldError[] = deliveryFieldProblems(r).map((p) => ({ path: p.field, message: p.message }));
   const channels = [...r.preference_overrides];
   const options: DeliveryOptions = { channels, cloudLinkDays: r.cloud_link_expiry_days ?? CLOUD_LINK_DEFAULT_DAYS };
   if (channels.includes('mail')) {
-    const refusal = mailRefusal(letter, prefs);
+    const refusal = mailRefusal(letter, prefs, customer);
     if (refusal) fields.push({ path: 'preference_overrides', message: refusal });
     options.mail = {
       service: (r.is_premium ?? prefs.mail.service === 'premium') ? 'premium' : 'standard',

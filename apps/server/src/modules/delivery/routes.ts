@@ -22,7 +22,14 @@ import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
 import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
 import { deliverLetter } from './deliver.js';
-import { companyPreferences, LETTER_FOR_DELIVERY, type LetterForDelivery, mailRefusal, planDelivery } from './price.js';
+import {
+  companyPreferences,
+  LETTER_FOR_DELIVERY,
+  type LetterForDelivery,
+  letterCustomer,
+  mailRefusal,
+  planDelivery,
+} from './price.js';
 import { printProof } from './proof.js';
 import type { DeliveryDeps } from './run-delivery.js';
 import { postTestLetter, sendYourself } from './test-comms.js';
@@ -75,12 +82,13 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       const letter = rows[0];
       if (!letter) throw new AppError('NOT_FOUND');
       const { prefs } = await companyPreferences(pool, auth.accountId);
-      const refusal = mailRefusal(letter, prefs);
+      const customer = await letterCustomer(pool, letter);
+      const refusal = mailRefusal(letter, prefs, customer);
       // The price of what can be sent: mail is priced only when it can go.
       const asked = { ...r, preference_overrides: r.preference_overrides.filter((c) => c !== 'mail' || !refusal) };
       const { priced, total, options } =
         asked.preference_overrides.length > 0
-          ? planDelivery(letter, asked, prefs, deps.publicUrl)
+          ? planDelivery(letter, asked, prefs, deps.publicUrl, customer)
           : { priced: [], total: 0, options: null };
       const available = maySeeBalance(auth) ? (await readBalance(pool, auth.accountId)).available : null;
       return {
@@ -95,6 +103,8 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           is_colour: options?.mail ? options.mail.color : prefs.mail.print === 'colour',
         },
         email_kind: prefs.email.kind,
+        /** The letter's customer: the form pre-fills their email and phone. */
+        customer,
       };
     },
   );

@@ -7,6 +7,7 @@ import {
   analyseLayout,
   BARCODE_AREAS,
   barcodeBlockedReason,
+  customerMatchKey,
   isUkPostcodeFormat,
   LETTER_STATUS,
   type PageLayout,
@@ -298,6 +299,15 @@ export async function runAnalysis(
       outcome.reason,
     ]);
     await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
+    // The letter's customer: the one whose name and postcode match the recipient read (only when
+    // exactly one does; otherwise the user picks).
+    if (outcome.name)
+      await client.query(
+        `update letters set customer_id = m.id
+           from (select min(id) as id, count(*) as n from customers where account_id = $2 and match_key = $3) m
+          where letters.id = $1 and m.n = 1 and letters.customer_id is null`,
+        [letterId, letter.account_id, customerMatchKey(outcome.name, outcome.postcode ?? null)],
+      );
     // A clean letter may be delivered at once (the company's Auto-deliver); the job decides.
     if (outcome.status === LETTER_STATUS.analysisComplete)
       await addJob(client, AUTO_DELIVER_TASK, { letterId }, { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` });

@@ -74,13 +74,17 @@ const letterSchema = z.object({
   layout: layoutSchema.nullable(),
   /** An address sheet was put in front (an extra sheet); the uploaded file is kept. */
   address_sheet: z.boolean(),
+  /** The customer the letter is for (matched after analysis, or chosen), null when none. */
+  customer_uuid: z.string().nullable(),
+  customer_name: z.string().nullable(),
 });
 
 const COLUMNS = `l.id as uuid, l.name, l.document_type, l.source_type, l.status, l.force_status_error, l.status_reason,
   l.num_pages::int as num_pages, l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode, l.mark_for_deletion,
   l.processed, u.email as creator_email, u.name as creator_name, l.created_at, l.thumbnail_key is not null as has_thumbnail,
   l.parent_id as parent_uuid, l.split_status, l.split_count, l.has_been_posted, l.cloud_synced, l.delivered_on,
-  l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.layout, l.address_sheet`;
+  l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.layout, l.address_sheet,
+  l.customer_id as customer_uuid, (select c.name from customers c where c.id = l.customer_id) as customer_name`;
 
 type Row = Omit<z.infer<typeof letterSchema>, 'display_status' | 'creation_date' | 'delivered_on'> & {
   created_at: Date;

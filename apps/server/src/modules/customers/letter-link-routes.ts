@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { COMMUNICATION_PREFERENCES, customerFieldsSchema, customerMatchKey, normalisePreferences } from '@lp/domain';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { errorSchema } from '../identity/schemas.js';
+
+/**
+ * A letter's customer (issue 12 item 3): analysis links the customer whose name and postcode match
+ * the recipient read; the user can pick another, unlink, or save the recipient as a new customer.
+ */
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const linked = z.object({
+  uuid: z.string(),
+  customer_uuid: z.string().nullable(),
+  customer_name: z.string().nullable(),
+});
+
+async function lockLetter(q: pg.ClientBase, accountId: string, id: string) {
+  const { rows } = await q.query<{
+    id: string;
+    recipient_name_snapshot: string | null;
+    recipient_address_snapshot: string[] | null;
+    postcode: string | null;
+  }>(
+    `select id, recipient_name_snapshot, recipient_address_snapshot, postcode from letters
+      where id = $1 and account_id = $2 and not mark_for_deletion for update`,
+    [id, accountId],
+  );
+  if (!rows[0]) throw new AppError('NOT_FOUND');
+  return rows[0];
+}
+
+export function registerLetterCustomerRoutes(app: App, { pool }: { pool: pg.Pool }) {
+  app.put(
+    '/api/letters/:id/customer',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: "Link a letter to one of the company's customers (null unlinks it)",
+        params: idParams,
+        body: z.strictObject({ customer_uuid: z.string().min(1).max(100).nullable() }),
+        response: { 200: linked, 404: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['send_letter', 'create_letter', 'manage_recipients'] } },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      const { customer_uuid } = request.body as { customer_uuid: string | null };
+      return inTransaction(pool, async (q) => {
+        await lockLetter(q, auth.accountId, id);
+        let name: string | null = null;
+        if (customer_uuid) {
+          const { rows } = await q.query<{ name: string }>(
+            'select name from customers where id = $1 and account_id = $2',
+            [customer_uuid, auth.accountId],
+          );
+          if (!rows[0]) throw new AppError('NOT_FOUND', 'There is no such customer.');
+          name = rows[0].name;
+        }
+        await q.query('update letters set customer_id = $2, updated_at = now() where id = $1', [id, customer_uuid]);
+        await publish(q, {
+          accountId: auth.accountId,
+          message: { type: 'refresh', entities: ['letters', 'customers'] },
+        });
+        return { uuid: id, customer_uuid, customer_name: name };
+      });
+    },
+  );
+
+  const fromRecipient = z.strictObject({
+    email: customerFieldsSchema.shape.email,
+    phone: customerFieldsSchema.shape.phone,
+    communications_preference: z.array(z.enum(COMMUNICATION_PREFERENCES)).max(4).default([]),
+  });
+  app.post(
+    '/api/letters/:id/customer',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: "Save the letter's recipient (as read from it) as a new customer, and link the letter to them",
+        params: idParams,
+        body: fromRecipient,
+        response: { 201: linked, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['manage_recipients'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      const b = request.body as z.output<typeof fromRecipient>;
+      const result = await inTransaction(pool, async (q) => {
+        const letter = await lockLetter(q, auth.accountId, id);
+        if (!letter.recipient_name_snapshot)
+          throw new AppError(
+            'CONFLICT',
+            'No recipient was read from this letter: add the customer on the Customers page.',
+          );
+        const lines = (letter.recipient_address_snapshot ?? []).filter((l) => l !== letter.postcode);
+        const customerId = randomUUID();
+        await q
+          .query(
+            `insert into customers (id, account_id, name, address_lines, postcode, email, phone, communications_preference, match_key)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              customerId,
+              auth.accountId,
+              letter.recipient_name_snapshot,
+              lines,
+              letter.postcode,
+              b.email ? b.email.toLowerCase() : null,
+              b.phone || null,
+              normalisePreferences(b.communications_preference),
+              customerMatchKey(letter.recipient_name_snapshot, letter.postcode),
+            ],
+          )
+          .catch((error: { code?: string }) => {
+            if (error?.code === '23505') throw new AppError('CONFLICT', 'A customer with this email already exists.');
+            throw error;
+          });
+        await q.query('update letters set customer_id = $2, updated_at = now() where id = $1', [id, customerId]);
+        await publish(q, {
+          accountId: auth.accountId,
+          message: { type: 'refresh', entities: ['letters', 'customers'] },
+        });
+        return { uuid: id, customer_uuid: customerId, customer_name: letter.recipient_name_snapshot };
+      });
+      return reply.status(201).send(result);
+    },
+  );
+}
