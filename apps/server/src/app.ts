@@ -27,6 +27,7 @@ import type { DeliveryDeps } from './modules/delivery/run-delivery.js';
 import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
+import { registerLetterheadRoutes } from './modules/letterheads/routes.js';
 import { registerLetterRoutes } from './modules/letters/routes.js';
 import { registerMoneyRoutes } from './modules/money/routes.js';
 import { registerSandboxPaymentRoutes } from './modules/money/sandbox-routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDeliveryPreferenceRoutes(app, deps);
   registerDeliveryRoutes(app, deps.delivery);
   registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
+  registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerDeliveryApprovals();
   if (payments.sandbox) {
     const sandbox = payments.sandbox;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_MAX_PAGES } from './constants.js';
+import { LETTERHEAD_KINDS, LETTERHEAD_PLACEMENTS } from './letterheads.js';
 import { LETTER_MESSAGES, MESSAGES } from './messages.js';
 import { toE164UK } from './sms.js';
 
@@ -102,6 +103,10 @@ export const deliverRequestSchema = z.strictObject({
   recipient_phone_number: optionalText(40),
   sms_text: optionalText(SMS_TEXT_MAX),
   cloud_link_expiry_days: z.number().int().min(1).max(CLOUD_LINK_MAX_DAYS).optional(),
+  /** A letterhead behind the letter's content: the company's primary or secondary one, or none. */
+  letterhead: z.enum(LETTERHEAD_KINDS).nullable().optional(),
+  /** On page 1 only (default) or on every page. */
+  letterhead_placement: z.enum(LETTERHEAD_PLACEMENTS).optional(),
   /** When to deliver, epoch seconds; absent means now. */
   scheduled_delivery_date_time: z.number().int().min(0).max(99_999_999_999).nullable().optional(),
   /** Seconds added to the scheduled time (default 0). */

@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './customers.js';
 export * from './delivery.js';
 export * from './delivery-preferences.js';
+export * from './letterheads.js';
 export * from './letters.js';
 export * from './messages.js';
 export * from './money.js';

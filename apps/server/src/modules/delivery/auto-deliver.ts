@@ -58,7 +58,7 @@ export async function autoDeliver(deps: DeliveryDeps, letterId: string): Promise
     if (!auth?.abilities.has('send_letter')) return 'skipped';
     await q.query('savepoint auto_deliver');
     try {
-      await deliverLetter(q, auth, deliverRequestSchema.parse({ uuid: letterId }), deps.publicUrl);
+      await deliverLetter(q, auth, deliverRequestSchema.parse({ uuid: letterId }), deps.publicUrl, deps.blobs);
       await q.query('release savepoint auto_deliver');
       return 'delivered';
     } catch (error) {

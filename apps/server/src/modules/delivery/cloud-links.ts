@@ -71,11 +71,13 @@ export async function openCloudLink(pool: pg.Pool, token: string, count: boolean
        update cloud_links set first_opened_at = coalesce(first_opened_at, now()),
               open_count = open_count + case when $2 then 1 else 0 end
         where token_hash = $1 and expires_at > now()
-        returning account_id, letter_id, expires_at, first_opened_at)
-     select link.account_id, link.letter_id, l.name, l.num_pages::int as num_pages, l.blob_key, a.name as company_name,
+        returning account_id, letter_id, delivery_id, expires_at, first_opened_at)
+     select link.account_id, link.letter_id, l.name, l.num_pages::int as num_pages,
+            coalesce(d.options->>'fileKey', l.blob_key) as blob_key, a.name as company_name,
             link.expires_at, link.first_opened_at
        from link join letters l on l.id = link.letter_id and not l.mark_for_deletion
-       join accounts a on a.id = link.account_id`,
+       join accounts a on a.id = link.account_id
+       left join letter_deliveries d on d.id = link.delivery_id`,
     [hashToken(token), count],
   );
   return rows[0] ?? null;

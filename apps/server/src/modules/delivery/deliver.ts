@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   CHANNEL_LABELS,
   type DeliverRequestParsed,
   formatPounds,
   formatUkDateTime,
   LETTER_STATUS,
+  LETTERHEAD_MESSAGES,
   MONEY_MESSAGES,
   SCHEDULED_PREFIX,
   scheduledRunAt,
 } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
+import type { BlobStore } from '../../platform/blobs.js';
 import { AppError } from '../../platform/errors.js';
 import { needsApproval, requestApproval } from '../approvals/approvals.js';
+import { applyLetterhead } from '../letterheads/compose.js';
+import { loadLetterhead } from '../letterheads/routes.js';
 import { hold, readBalance } from '../money/ledger.js';
 import {
   assertDeliverable,
@@ -25,6 +30,12 @@ import {
 import { setLetterStatus, syncLetter } from './sync-letter.js';
 
 export const DELIVER_TASK = 'deliver_letter';
+
+const readAll = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
 
 /** Queues the hand-over of a delivery at `runAt` (now when null); one job per delivery, in the caller's transaction. */
 export async function queueDelivery(q: pg.ClientBase, deliveryId: string, runAt: Date | null): Promise<void> {
@@ -61,6 +72,7 @@ export async function deliverLetter(
   auth: AuthContext,
   r: DeliverRequestParsed,
   publicUrl: string,
+  blobs: BlobStore,
   now = Date.now(),
 ): Promise<DeliverResult> {
   const { rows } = await q.query<LetterForDelivery>(
@@ -87,6 +99,21 @@ export async function deliverLetter(
   const { options, priced, total } = planDelivery(letter, r, prefs, publicUrl, await letterCustomer(q, letter));
 
   const id = randomUUID();
+  if (r.letterhead) {
+    // The file sent carries the letterhead; it is made now, so the proof, the printer, the email
+    // and the cloud link all have the same one.
+    const head = await loadLetterhead(q, blobs, auth.accountId, r.letterhead);
+    if (!head)
+      throw new AppError('VALIDATION_FAILED', LETTERHEAD_MESSAGES.missing(r.letterhead), [
+        { path: 'letterhead', message: LETTERHEAD_MESSAGES.missing(r.letterhead) },
+      ]);
+    const placement = r.letterhead_placement ?? 'first_page';
+    const composed = await applyLetterhead(await readAll(blobs.read(letter.blob_key)), head, placement);
+    const fileKey = `letters/${auth.accountId}/${letter.id}-delivery-${id}.pdf`;
+    await blobs.put(fileKey, Readable.from(Buffer.from(composed)));
+    options.letterhead = { kind: r.letterhead, placement };
+    options.fileKey = fileKey;
+  }
   const review = needsApproval(auth.row, 'send_letter');
   const runAt = when.at === null ? null : new Date(when.at);
   const state: DeliverResult['state'] = review ? 'in_review' : runAt ? 'scheduled' : 'sending';

@@ -26,6 +26,9 @@ export interface DeliveryOptions {
   email?: { to: string; subject: string; message: string; asLink: boolean };
   sms?: { to: string; text: string };
   cloudLinkDays: number;
+  /** The letterhead applied, and the file sent with it (the letter's own file when none). */
+  letterhead?: { kind: 'primary' | 'secondary'; placement: 'first_page' | 'every_page' };
+  fileKey?: string;
 }
 
 export interface PricedChannel {

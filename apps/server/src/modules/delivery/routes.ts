@@ -7,6 +7,11 @@ import {
   type DeliverRequestParsed,
   deliverRequestSchema,
   isUkPostcodeFormat,
+  LETTERHEAD_KINDS,
+  LETTERHEAD_MESSAGES,
+  LETTERHEAD_PLACEMENTS,
+  type LetterheadKind,
+  type LetterheadPlacement,
 } from '@lp/domain';
 import { z } from 'zod';
 import type { App } from '../../app.js';
@@ -16,6 +21,8 @@ import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { Where } from '../../platform/list.js';
 import { errorSchema } from '../identity/schemas.js';
+import { applyLetterhead } from '../letterheads/compose.js';
+import { loadLetterhead } from '../letterheads/routes.js';
 import { addLetterScope, letterScope } from '../letters/visibility.js';
 import { readBalance } from '../money/ledger.js';
 import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
@@ -130,7 +137,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     async (request, reply) => {
       const auth = request.auth!;
       const result = await inTransaction(pool, (q) =>
-        deliverLetter(q, auth, request.body as DeliverRequestParsed, deps.publicUrl),
+        deliverLetter(q, auth, request.body as DeliverRequestParsed, deps.publicUrl, blobs),
       ).catch(onOpenDelivery);
       return reply.status(201).send(result);
     },
@@ -160,7 +167,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       for (const uuid of [...new Set(uuids)]) {
         try {
           const r = await inTransaction(pool, (q) =>
-            deliverLetter(q, auth, deliverRequestSchema.parse({ uuid, ...options }), deps.publicUrl),
+            deliverLetter(q, auth, deliverRequestSchema.parse({ uuid, ...options }), deps.publicUrl, blobs),
           ).catch(onOpenDelivery);
           results.push({ uuid, ok: true, status: r.status, message: r.message });
         } catch (error) {
@@ -335,7 +342,11 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         tags: ['delivery'],
         summary: 'Page 1 as it will be printed: the postal barcode placed and the envelope window outlined (PDF)',
         params: idParams,
-        response: { 404: errorSchema, 409: errorSchema },
+        querystring: z.object({
+          letterhead: z.enum(LETTERHEAD_KINDS).optional(),
+          letterhead_placement: z.enum(LETTERHEAD_PLACEMENTS).default('first_page'),
+        }),
+        response: { 404: errorSchema, 409: errorSchema, 422: errorSchema },
       },
       config: { access: read },
     },
@@ -348,9 +359,19 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       );
       if (!(await blobs.exists(letter.blob_key)))
         throw new AppError('CONFLICT', 'The PDF of this letter is not ready yet.');
+      const { letterhead, letterhead_placement } = request.query as {
+        letterhead?: LetterheadKind;
+        letterhead_placement: LetterheadPlacement;
+      };
+      let file: Uint8Array = await readAll(blobs.read(letter.blob_key));
+      if (letterhead) {
+        const head = await loadLetterhead(pool, blobs, request.auth!.accountId, letterhead);
+        if (!head) throw new AppError('VALIDATION_FAILED', LETTERHEAD_MESSAGES.missing(letterhead));
+        file = await applyLetterhead(file, head, letterhead_placement);
+      }
       let pdf: Uint8Array;
       try {
-        pdf = await printProof(await readAll(blobs.read(letter.blob_key)), letter.layout, letter.postcode);
+        pdf = await printProof(file, letter.layout, letter.postcode);
       } catch {
         throw new AppError('CONFLICT', 'A proof cannot be made of this letter: its PDF could not be read.');
       }

@@ -183,7 +183,7 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
   switch (channel) {
     case 'mail': {
       const mail = d.options.mail!;
-      const pdf = await readAll(blobs.read(d.blob_key));
+      const pdf = await readAll(blobs.read(d.options.fileKey ?? d.blob_key));
       const lines = (d.recipient_address_snapshot ?? []).filter((l) => l !== d.postcode);
       const sent = await providers.print.submit({
         pdf,
@@ -218,7 +218,13 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
         html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p><a href="${escapeHtml(url)}">Read the letter</a> (the link works until ${escapeHtml(until)}).</p>`;
       } else {
         const filename = `${d.letter_name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
-        attachments = [{ filename, content: await readAll(blobs.read(d.blob_key)), contentType: 'application/pdf' }];
+        attachments = [
+          {
+            filename,
+            content: await readAll(blobs.read(d.options.fileKey ?? d.blob_key)),
+            contentType: 'application/pdf',
+          },
+        ];
         text = `${intro}\n\nThe letter is attached as a PDF (${filename}).\n`;
         html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p>The letter is attached as a PDF (${escapeHtml(filename)}).</p>`;
       }

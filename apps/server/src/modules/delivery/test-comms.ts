@@ -159,6 +159,7 @@ export async function postTestLetter(
         is_colour: body.is_colour,
       }),
       deps.publicUrl,
+      deps.blobs,
     );
     return { uuid: id, status: r.status, state: r.state, message: DELIVERY_MESSAGES.testLetterPosted };
   });

@@ -662,3 +662,26 @@ export const customers = pgTable(
     uniqueIndex('customers_email_idx').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
   ],
 );
+
+/** A company's letterheads: primary and secondary, a PDF or an image each. */
+export const letterheads = pgTable(
+  'letterheads',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** pdf or image (png or jpeg, in content_type). */
+    type: text('type').notNull(),
+    contentType: text('content_type').notNull(),
+    blobKey: text('blob_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    fileName: text('file_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.kind] }),
+    check('letterheads_kind', sql`${t.kind} in ('primary', 'secondary')`),
+    check('letterheads_type', sql`${t.type} in ('pdf', 'image')`),
+  ],
+);
