@@ -20,6 +20,7 @@ import { type Config, REPO_ROOT } from './config.js';
 import { registerApprovalRoutes } from './modules/approvals/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerDeliveryPreferenceRoutes } from './modules/company/delivery-preferences-routes.js';
+import { registerCustomerImportRoutes } from './modules/customers/import-routes.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerDeliveryApprovals } from './modules/delivery/decide.js';
 import { registerDeliveryRoutes } from './modules/delivery/routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDeliveryPreferenceRoutes(app, deps);
   registerDeliveryRoutes(app, deps.delivery);
   registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
+  registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerDeliveryApprovals();
   if (payments.sandbox) {

@@ -46,8 +46,26 @@ export class DocxError extends Error {
   }
 }
 
-const corrupted = () => new DocxError('corrupted', CORRUPTED);
-const bomb = () => new DocxError('refused', 'The Word document is too large once unpacked (a possible zip bomb).');
+/** What a zip package is called in messages and the part that makes it one (Word letters; spreadsheets to import). */
+export interface PackageKind {
+  noun: string;
+  corrupted: string;
+  requiredPart: string;
+}
+export const WORD_PACKAGE: PackageKind = {
+  noun: 'Word document',
+  corrupted: CORRUPTED,
+  requiredPart: 'word/document.xml',
+};
+export const SPREADSHEET_PACKAGE: PackageKind = {
+  noun: 'spreadsheet',
+  corrupted: 'Make sure the file is a standard Excel spreadsheet (.xlsx): re-save it and upload it again.',
+  requiredPart: 'xl/workbook.xml',
+};
+
+const corrupted = (kind = WORD_PACKAGE) => new DocxError('corrupted', kind.corrupted);
+const bomb = (kind = WORD_PACKAGE) =>
+  new DocxError('refused', `The ${kind.noun} is too large once unpacked (a possible zip bomb).`);
 
 export interface ZipEntry {
   name: string;
@@ -66,8 +84,13 @@ export interface ZipEntry {
 
 /** Reads and checks the zip's central directory and local headers; inflates nothing. */
 export function inspectDocx(bytes: Buffer): ZipEntry[] {
+  return inspectPackage(bytes, WORD_PACKAGE);
+}
+
+/** inspectDocx for any Office package: the same bounds, its own noun in messages and its own required part. */
+export function inspectPackage(bytes: Buffer, kind: PackageKind): ZipEntry[] {
   if (bytes.length > DOCX_LIMITS.maxFileBytes)
-    throw new DocxError('refused', `The Word document is larger than ${DOCX_LIMITS.maxFileBytes / 1024 / 1024} MB.`);
+    throw new DocxError('refused', `The ${kind.noun} is larger than ${DOCX_LIMITS.maxFileBytes / 1024 / 1024} MB.`);
   // The end-of-central-directory record: 22 bytes plus a comment of up to 65,535 bytes, at the end.
   let end = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i -= 1) {
@@ -76,55 +99,56 @@ export function inspectDocx(bytes: Buffer): ZipEntry[] {
       break;
     }
   }
-  if (end < 0) throw corrupted(); // truncated, or not a zip
+  if (end < 0) throw corrupted(kind); // truncated, or not a zip
   const disk = bytes.readUInt16LE(end + 4);
   const count = bytes.readUInt16LE(end + 10);
   const cdSize = bytes.readUInt32LE(end + 12);
   const cdOffset = bytes.readUInt32LE(end + 16);
-  if (disk !== 0 || bytes.readUInt16LE(end + 8) !== count) throw corrupted(); // split archives
+  if (disk !== 0 || bytes.readUInt16LE(end + 8) !== count) throw corrupted(kind); // split archives
   // ZIP64 (0xFFFF entries or offsets) is only needed beyond 65,535 parts or 4 GB: far past our bounds.
   if (count === 0xffff || cdOffset === 0xffffffff)
-    throw new DocxError('refused', 'The Word document has too many parts.');
+    throw new DocxError('refused', `The ${kind.noun} has too many parts.`);
   if (count > DOCX_LIMITS.maxEntries)
     throw new DocxError(
       'refused',
-      `The Word document has too many parts (${count}; at most ${DOCX_LIMITS.maxEntries}).`,
+      `The ${kind.noun} has too many parts (${count}; at most ${DOCX_LIMITS.maxEntries}).`,
     );
-  if (cdOffset + cdSize > end) throw corrupted();
+  if (cdOffset + cdSize > end) throw corrupted(kind);
 
   const entries: ZipEntry[] = [];
   const names = new Set<string>();
   let total = 0;
   let p = cdOffset;
   for (let i = 0; i < count; i += 1) {
-    if (p + 46 > end || bytes.readUInt32LE(p) !== 0x02014b50) throw corrupted();
+    if (p + 46 > end || bytes.readUInt32LE(p) !== 0x02014b50) throw corrupted(kind);
     const flags = bytes.readUInt16LE(p + 8);
     const method = bytes.readUInt16LE(p + 10);
     const nameLength = bytes.readUInt16LE(p + 28);
     const next = p + 46 + nameLength + bytes.readUInt16LE(p + 30) + bytes.readUInt16LE(p + 32);
-    if (next > end) throw corrupted();
+    if (next > end) throw corrupted(kind);
     const name = bytes.toString('utf8', p + 46, p + 46 + nameLength);
     const packedSize = bytes.readUInt32LE(p + 20);
     const size = bytes.readUInt32LE(p + 24);
     const localOffset = bytes.readUInt32LE(p + 42);
-    if (packedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) throw bomb();
+    if (packedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff) throw bomb(kind);
     if (flags & 0x1)
       throw new DocxError(
         'refused',
-        'The Word document is password-protected: save it without a password and upload it again.',
+        `The ${kind.noun} is password-protected: save it without a password and upload it again.`,
       );
-    if (method !== 0 && method !== 8) throw corrupted(); // only stored and deflated parts are standard
+    if (method !== 0 && method !== 8) throw corrupted(kind); // only stored and deflated parts are standard
     // Part names are case-insensitive in Office packages.
     const key = name.toLowerCase();
-    if (names.has(key)) throw corrupted();
+    if (names.has(key)) throw corrupted(kind);
     names.add(key);
     total += size;
-    if (total > DOCX_LIMITS.maxUnpackedBytes) throw bomb();
-    if (size >= DOCX_LIMITS.ratioFloorBytes && size / Math.max(1, packedSize) > DOCX_LIMITS.maxEntryRatio) throw bomb();
-    if (localOffset + 30 > cdOffset || bytes.readUInt32LE(localOffset) !== 0x04034b50) throw corrupted();
+    if (total > DOCX_LIMITS.maxUnpackedBytes) throw bomb(kind);
+    if (size >= DOCX_LIMITS.ratioFloorBytes && size / Math.max(1, packedSize) > DOCX_LIMITS.maxEntryRatio)
+      throw bomb(kind);
+    if (localOffset + 30 > cdOffset || bytes.readUInt32LE(localOffset) !== 0x04034b50) throw corrupted(kind);
     const dataStart = localOffset + 30 + bytes.readUInt16LE(localOffset + 26) + bytes.readUInt16LE(localOffset + 28);
     const dataEnd = dataStart + packedSize;
-    if (dataEnd > cdOffset) throw corrupted();
+    if (dataEnd > cdOffset) throw corrupted(kind);
     entries.push({
       name,
       method,
@@ -142,8 +166,9 @@ export function inspectDocx(bytes: Buffer): ZipEntry[] {
   }
   // Parts that share packed bytes are how the densest zip bombs multiply one stream.
   const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
-  for (let i = 1; i < byOffset.length; i += 1) if (byOffset[i]!.localOffset < byOffset[i - 1]!.dataEnd) throw bomb();
-  if (!names.has('[content_types].xml') || !names.has('word/document.xml')) throw corrupted();
+  for (let i = 1; i < byOffset.length; i += 1)
+    if (byOffset[i]!.localOffset < byOffset[i - 1]!.dataEnd) throw bomb(kind);
+  if (!names.has('[content_types].xml') || !names.has(kind.requiredPart)) throw corrupted(kind);
   return entries;
 }
 
@@ -264,7 +289,12 @@ const HEAD_BYTES = 256 * 1024;
  * more is a lying zip bomb, stopped there), checks its CRC and looks for a DTD, keeping only its
  * first bytes (or all of it when asked). The server never holds a whole inflated part it does not need.
  */
-async function readPart(entry: ZipEntry, packed: Buffer, keepAll: boolean): Promise<Buffer> {
+export async function readPart(
+  entry: ZipEntry,
+  packed: Buffer,
+  keepAll: boolean,
+  kind: PackageKind = WORD_PACKAGE,
+): Promise<Buffer> {
   const isXml = /\.(xml|rels)$/i.test(entry.name);
   const kept: Buffer[] = [];
   let keptBytes = 0;
@@ -273,11 +303,11 @@ async function readPart(entry: ZipEntry, packed: Buffer, keepAll: boolean): Prom
   let tail = Buffer.alloc(0);
   const take = (chunk: Buffer) => {
     size += chunk.length;
-    if (size > entry.size) throw bomb();
+    if (size > entry.size) throw bomb(kind);
     crc = crc32(chunk, crc);
     if (isXml) {
       const window = Buffer.concat([tail, chunk]);
-      if (DTD_MARKERS.some((m) => window.includes(m))) throw corrupted();
+      if (DTD_MARKERS.some((m) => window.includes(m))) throw corrupted(kind);
       tail = window.subarray(Math.max(0, window.length - 32));
     }
     if (keepAll || keptBytes < HEAD_BYTES) {
@@ -294,10 +324,10 @@ async function readPart(entry: ZipEntry, packed: Buffer, keepAll: boolean): Prom
     } catch (error) {
       inflater.destroy();
       if (error instanceof DocxError) throw error;
-      throw corrupted(); // not a deflate stream
+      throw corrupted(kind); // not a deflate stream
     }
   }
-  if (size !== entry.size || crc >>> 0 !== entry.crc >>> 0) throw corrupted();
+  if (size !== entry.size || crc >>> 0 !== entry.crc >>> 0) throw corrupted(kind);
   return Buffer.concat(kept);
 }
 
