@@ -1,5 +1,8 @@
 import { MESSAGES } from '@lp/domain';
+import Download from '@mui/icons-material/Download';
 import PersonAdd from '@mui/icons-material/PersonAdd';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +13,8 @@ import { type Me, useMe } from '../../lib/session';
 import { type Customer, customerKeys, fetchCustomers } from './api';
 import { PREFERENCES_LABEL } from './customer-form';
 import { ADD_CUSTOMER, CustomerPanel, type CustomerPanelState, PreferenceChips } from './customer-panel';
+import { EXPORT_URL } from './import-api';
+import { CustomerImportDialog, IMPORT_BUTTON } from './import-dialog';
 
 export const CUSTOMER_COLUMNS: DataTableColumn<Customer>[] = [
   { key: 'recipient', label: 'Recipient', primary: true },
@@ -33,7 +38,7 @@ function rightsOf(me: Me) {
 
 /**
  * /customers (part 2 "Customers screen"; issue 12): the company's recipients in the shared table, the
- * customer panel (a row, or ?customer=<id>) and, with manage_recipients, Add, Edit and Delete.
+ * customer panel (a row, or ?customer=<id>), Export CSV and, with manage_recipients, Import, Add, Edit and Delete.
  */
 export function CustomersPage() {
   const me = useMe().data;
@@ -52,6 +57,7 @@ export function CustomersPage() {
 function Customers({ rights }: { rights: ReturnType<typeof rightsOf> }) {
   const [params, setParams] = useSearchParams();
   const [panel, setPanel] = useState<CustomerPanelState>({ kind: 'closed' });
+  const [importing, setImporting] = useState(false);
   const linked = params.get('customer');
   const shown: CustomerPanelState = panel.kind === 'closed' && linked ? { kind: 'view', id: linked } : panel;
   const close = () => {
@@ -62,11 +68,21 @@ function Customers({ rights }: { rights: ReturnType<typeof rightsOf> }) {
     <Page
       title="Customers"
       actions={
-        rights.manage ? (
-          <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setPanel({ kind: 'add' })}>
-            {ADD_CUSTOMER}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="outlined" startIcon={<Download />} href={EXPORT_URL} download="customers.csv">
+            Export CSV
           </Button>
-        ) : null
+          {rights.manage ? (
+            <>
+              <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setImporting(true)}>
+                {IMPORT_BUTTON}
+              </Button>
+              <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setPanel({ kind: 'add' })}>
+                {ADD_CUSTOMER}
+              </Button>
+            </>
+          ) : null}
+        </Box>
       }
     >
       <DataTable<Customer>
@@ -84,6 +100,7 @@ function Customers({ rights }: { rights: ReturnType<typeof rightsOf> }) {
         canManage={rights.manage}
         canSeeLetters={rights.seeLetters}
       />
+      {importing ? <CustomerImportDialog onClose={() => setImporting(false)} /> : null}
     </Page>
   );
 }
