@@ -1,5 +1,5 @@
 import { MESSAGES } from '@lp/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSearchParams, listUrl } from '../../components/data-table/query';
 import type { DataTableParams, DataTableResult } from '../../components/data-table/types';
 import { api, isApiError } from '../../lib/api';
@@ -45,6 +45,9 @@ export interface Letter {
   layout?: LetterLayout | null;
   /** An address sheet was put in front of the letter. */
   address_sheet?: boolean;
+  /** The company's customer this letter is for (linked by analysis, or by a person); null when none. */
+  customer_uuid?: string | null;
+  customer_name?: string | null;
 }
 
 export interface LayoutBox {
@@ -144,6 +147,82 @@ export function useAddressSheet(id: string) {
     onSuccess: () => {
       void invalidate();
     },
+  });
+}
+
+/** PUT and POST /api/letters/:id/customer answer the letter's link. */
+export interface LetterCustomerLink {
+  uuid: string;
+  customer_uuid: string | null;
+  customer_name: string | null;
+}
+
+/** POST /api/letters/:id/customer: the recipient as read, with these details, saved as a new customer. */
+export interface RecipientAsCustomerBody {
+  email?: string;
+  phone?: string;
+  communications_preference: string[];
+}
+
+/** A customer offered by the picker (one row of GET /api/customers). */
+export interface CustomerOption {
+  customer_uuid: string;
+  recipient: string;
+  address: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** How many customers the picker offers for a search. */
+export const CUSTOMER_PICK_LIMIT = 10;
+
+/** The company's customers matching the text (name, email, postcode, phone), for the picker; under 'customers' so their refresh asks again. */
+export function useCustomerSearch(search: string, enabled: boolean) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: ['customers', 'pick', term] as const,
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ limit: String(CUSTOMER_PICK_LIMIT) });
+      if (term) query.set('search', term);
+      return api.get<{ rows: CustomerOption[]; count: number }>(`/api/customers?${query.toString()}`, { signal });
+    },
+    enabled,
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+    select: (answer) => answer.rows,
+  });
+}
+
+/** After the letter's customer changed: the letter shows it at once, then its queries, the quote and the customers are asked again. */
+function useLinkSettled(id: string) {
+  const queryClient = useQueryClient();
+  return (link: LetterCustomerLink) => {
+    queryClient.setQueryData<Letter>(letterKeys.detail(id), (old) =>
+      old ? { ...old, customer_uuid: link.customer_uuid, customer_name: link.customer_name } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: letterKeys.all });
+    // The quote carries the customer (email, phone) and whether mail is left out.
+    void queryClient.invalidateQueries({ queryKey: letterKeys.quotes });
+    void queryClient.invalidateQueries({ queryKey: ['customers'] });
+  };
+}
+
+/** Links the letter to a customer, or unlinks it (null). */
+export function useLinkCustomer(id: string) {
+  const settled = useLinkSettled(id);
+  return useMutation({
+    mutationFn: (customerUuid: string | null) =>
+      api.put<LetterCustomerLink>(path(id, '/customer'), { customer_uuid: customerUuid }),
+    onSuccess: settled,
+  });
+}
+
+/** Saves the letter's recipient (as read) as a new customer and links the letter to them. */
+export function useSaveRecipientAsCustomer(id: string) {
+  const settled = useLinkSettled(id);
+  return useMutation({
+    mutationFn: (body: RecipientAsCustomerBody) => api.post<LetterCustomerLink>(path(id, '/customer'), body),
+    onSuccess: settled,
   });
 }
 

@@ -25,6 +25,16 @@ export interface DeliveryQuote {
   available_after_pence: number | null;
   mail: { disabled: boolean; reason: string | null; is_premium: boolean; is_colour: boolean };
   email_kind: 'attachment' | 'link';
+  /** The letter's customer: the form pre-fills their email and mobile number. */
+  customer?: QuoteCustomer | null;
+}
+
+export interface QuoteCustomer {
+  customer_uuid: string;
+  recipient: string;
+  email: string | null;
+  phone: string | null;
+  communications_preference: string[];
 }
 
 export interface DeliverAnswer {

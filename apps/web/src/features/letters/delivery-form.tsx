@@ -6,6 +6,7 @@ import {
   DELIVERY_MESSAGES,
   type DeliveryChannel,
   formatPounds,
+  isUkMobile,
   SMS_TEXT_MAX,
   smsParts,
 } from '@lp/domain';
@@ -21,7 +22,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormTextField, useInvalidSubmitSnackbar } from '../../components/form-fields';
 import { isApiError } from '../../lib/api';
@@ -97,11 +98,40 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
   const quote = useDeliveryQuote(JSON.parse(asked));
   const quotable = wanted !== 'null';
   const current = quotable && wanted === asked && quote.isSuccess && !quote.isPlaceholderData;
-  // The company's defaults (mail options, email kind) and mail's refusal, from the latest quote answered.
+  // While the choices are not complete (no price), mail alone is asked: the quote still answers the
+  // company's defaults and the letter's customer (mail refused is left out of it, not refused).
+  const baseline = useDeliveryQuote(
+    canDeliver && asked === 'null' ? { uuid: letter.uuid, preference_overrides: ['mail'] } : null,
+  );
+  // The company's defaults (mail options, email kind), mail's refusal and the letter's customer, from the latest quote answered.
   const [defaults, setDefaults] = useState<DeliveryQuote | null>(null);
   useEffect(() => {
     if (quote.data && !quote.isPlaceholderData) setDefaults(quote.data);
   }, [quote.data, quote.isPlaceholderData]);
+  useEffect(() => {
+    if (baseline.data && !baseline.isPlaceholderData) setDefaults(baseline.data);
+  }, [baseline.data, baseline.isPlaceholderData]);
+
+  // The customer's email and mobile number go into the recipient fields the person has not typed in,
+  // and follow the customer while they stay untouched.
+  const customer = defaults?.customer ?? null;
+  const known = defaults !== null;
+  const customerEmail = customer?.email ?? '';
+  const customerMobile = customer?.phone && isUkMobile(customer.phone) ? customer.phone : '';
+  const prefilled = useRef({ recipient_email: '', recipient_phone_number: '' });
+  useEffect(() => {
+    if (!known) return;
+    const fill = (name: 'recipient_email' | 'recipient_phone_number', value: string) => {
+      if (form.getValues(name) !== prefilled.current[name]) return;
+      prefilled.current[name] = value;
+      form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
+    };
+    fill('recipient_email', customerEmail);
+    fill('recipient_phone_number', customerMobile);
+  }, [known, customerEmail, customerMobile, form]);
+  // The letter's own link is the freshest (it changes at once in the panel); the quote's for an older row.
+  const customerName =
+    letter.customer_uuid !== undefined ? (letter.customer_name ?? null) : (customer?.recipient ?? null);
 
   const mailOff = mailDisabled || (defaults?.mail.disabled ?? false);
   const mailReason =
@@ -153,6 +183,16 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         Delivery
       </Typography>
+      {customerName ? (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="delivery-customer"
+          sx={{ mb: 1, overflowWrap: 'anywhere' }}
+        >
+          For {customerName}
+        </Typography>
+      ) : null}
       <Controller
         control={form.control}
         name="channels"

@@ -22,6 +22,7 @@ import {
   useLetterBulk,
   useLetterMetadata,
 } from './api';
+import { LetterCustomerSection } from './customer-link';
 import { deliveryFailureMessage, useCancelDelivery } from './delivery-api';
 import { DeliveryDetails, LetterTimeline } from './delivery-details';
 import { DeliveryForm } from './delivery-form';
@@ -204,6 +205,7 @@ function LetterDetails({
       </Box>
 
       <AddressSheetSection letter={letter} abilities={abilities} onShowWindow={() => setPreviewing('outlined')} />
+      <LetterCustomerSection letter={letter} abilities={abilities} />
 
       {actions.split.shown ? <SplitSection letter={letter} enabled={actions.split.enabled} /> : null}
       {actions.deliver.shown ? (
