@@ -94,8 +94,34 @@ export interface HistoryRow {
 
 const path = (id: string, rest: string) => `/api/letters/${encodeURIComponent(id)}${rest}`;
 
-/** Page 1 as it will be printed: the barcode in its clear zone and the envelope window outlined. */
-export const letterProofUrl = (id: string) => path(id, '/proof');
+/** Page 1 as it will be printed: the barcode in its clear zone and the envelope window outlined (with the letterhead chosen). */
+export const letterProofUrl = (id: string, letterhead?: { kind: string; placement: string } | null) =>
+  path(
+    id,
+    letterhead
+      ? `/proof?letterhead=${encodeURIComponent(letterhead.kind)}&letterhead_placement=${encodeURIComponent(letterhead.placement)}`
+      : '/proof',
+  );
+
+/** The company's letterheads (kinds only), to offer one when delivering; a 404 is none. */
+export function useLetterheadKinds(enabled: boolean) {
+  return useQuery({
+    queryKey: ['letterheads', 'kinds'],
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await api.get<{ letterheads: { kind: 'primary' | 'secondary' }[] }>('/api/letterheads', {
+          signal,
+        });
+        return answer.letterheads.map((l) => l.kind);
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /** The price of a delivery request, and the company's defaults (mail options, email kind); null body: none asked. */
 export function useDeliveryQuote(body: DeliverRequest | null) {

@@ -7,6 +7,7 @@ import {
   type DeliveryChannel,
   formatPounds,
   isUkMobile,
+  LETTERHEAD_MESSAGES,
   SMS_TEXT_MAX,
   smsParts,
 } from '@lp/domain';
@@ -35,6 +36,7 @@ import {
   letterProofUrl,
   useDeliverLetter,
   useDeliveryQuote,
+  useLetterheadKinds,
 } from './delivery-api';
 import {
   DELIVERY_TEXT,
@@ -89,6 +91,7 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
   const onInvalid = useInvalidSubmitSnackbar<DeliveryValues>(LABELS);
   const deliver = useDeliverLetter();
   const [proof, setProof] = useState(false);
+  const letterheads = useLetterheadKinds(canDeliver);
   const values = form.watch();
   const chosen = new Set(values.channels);
 
@@ -334,6 +337,42 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
         </Options>
       ) : null}
 
+      {(letterheads.data ?? []).length > 0 ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4 }}>
+          <Controller
+            control={form.control}
+            name="letterhead"
+            render={({ field }) => (
+              <ChoiceField
+                legend="Letterhead"
+                value={field.value}
+                onChange={field.onChange}
+                options={[
+                  ['', 'None'],
+                  ...(letterheads.data ?? []).map((k): [string, string] => [k, LETTERHEAD_MESSAGES.title(k)]),
+                ]}
+              />
+            )}
+          />
+          {values.letterhead ? (
+            <Controller
+              control={form.control}
+              name="letterhead_placement"
+              render={({ field }) => (
+                <ChoiceField
+                  legend="Letterhead on"
+                  value={field.value}
+                  onChange={field.onChange}
+                  options={[
+                    ['first_page', 'The first page'],
+                    ['every_page', 'Every page'],
+                  ]}
+                />
+              )}
+            />
+          ) : null}
+        </Box>
+      ) : null}
       <Controller
         control={form.control}
         name="when"
@@ -380,7 +419,10 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
           <PdfViewerDialog
             open
             onClose={() => setProof(false)}
-            url={letterProofUrl(letter.uuid)}
+            url={letterProofUrl(
+              letter.uuid,
+              values.letterhead ? { kind: values.letterhead, placement: values.letterhead_placement } : null,
+            )}
             title={`${DELIVERY_TEXT.printProof}: ${letter.name}`}
           />
         </Suspense>

@@ -177,3 +177,17 @@ describe('bulk deliver', () => {
     expect(bulkSummary([{ uuid: 'a', ok: true, status: 'x', message: 'OK' }], true)).toBe('1 scheduled, 0 refused');
   });
 });
+
+describe('letterhead', () => {
+  it('sends the chosen letterhead and where it goes, not for the quote', async () => {
+    const { defaultDeliveryValues, toDeliverRequest } = await import('./delivery-request');
+    const values = {
+      ...defaultDeliveryValues(false),
+      letterhead: 'primary' as const,
+      letterhead_placement: 'every_page' as const,
+    };
+    expect(toDeliverRequest(values, 'l1')).toMatchObject({ letterhead: 'primary', letterhead_placement: 'every_page' });
+    expect(toDeliverRequest(values, 'l1', { forQuote: true })).not.toHaveProperty('letterhead');
+    expect(toDeliverRequest(defaultDeliveryValues(false), 'l1')).not.toHaveProperty('letterhead');
+  });
+});

@@ -66,6 +66,9 @@ export interface DeliveryValues {
   recipient_phone_number: string;
   sms_text: string;
   cloud_link_expiry_days: string;
+  /** The company's letterhead behind the letter, or none. */
+  letterhead: '' | 'primary' | 'secondary';
+  letterhead_placement: 'first_page' | 'every_page';
   when: 'now' | 'scheduled';
   /** An `<input type="datetime-local">` value (local time). */
   scheduled_at: string;
@@ -83,6 +86,8 @@ export function defaultDeliveryValues(mailDisabled: boolean, now: number = Date.
     recipient_phone_number: '',
     sms_text: '',
     cloud_link_expiry_days: String(CLOUD_LINK_DEFAULT_DAYS),
+    letterhead: '',
+    letterhead_placement: 'first_page',
     when: 'now',
     scheduled_at: toDateTimeLocal(new Date(now + 60 * 60 * 1000)),
   };
@@ -127,6 +132,10 @@ export function toDeliverRequest(
   if (chosen.has('cloud_link')) {
     const days = Number(values.cloud_link_expiry_days);
     body.cloud_link_expiry_days = values.cloud_link_expiry_days.trim() && Number.isFinite(days) ? days : Number.NaN;
+  }
+  if (!options.forQuote && values.letterhead) {
+    body.letterhead = values.letterhead;
+    body.letterhead_placement = values.letterhead_placement;
   }
   if (!options.forQuote && values.when === 'scheduled') {
     body.scheduled_delivery_date_time = scheduledSeconds(values.scheduled_at) ?? Number.NaN;
