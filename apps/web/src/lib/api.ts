@@ -157,6 +157,12 @@ export async function apiPostForBlob(path: string, body?: unknown, options: Requ
   return res.blob();
 }
 
+/** GETs a file (a PDF, an image) as its bytes, with the session cookie; a failure throws an ApiError. */
+export async function apiGetForBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const res = await sendChecked('GET', path, undefined, options);
+  return res.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body, options),

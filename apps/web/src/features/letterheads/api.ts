@@ -1,0 +1,79 @@
+import { LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES, type LetterheadKind } from '@lp/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api, apiGetForBlob, isApiError } from '../../lib/api';
+import { uploadForm } from '../../lib/upload';
+
+/** A letterhead as GET /api/letterheads lists it. */
+export interface Letterhead {
+  kind: LetterheadKind;
+  type: 'pdf' | 'image';
+  content_type: string;
+  /** Where the file is read from (the preview). */
+  path: string;
+  file_name: string;
+  size: number;
+  created_at: string;
+}
+
+/** The list's key starts with the entity the server's live `refresh` names ('letterheads'). */
+export const letterheadKeys = {
+  all: ['letterheads'] as const,
+  list: ['letterheads', 'list'] as const,
+};
+
+/** The company's letterheads; a 404 is an empty list (part 2: "Letterheads list 404: an empty list, no error"). */
+export async function fetchLetterheads(signal?: AbortSignal): Promise<Letterhead[]> {
+  try {
+    const body = await api.get<{ letterheads?: Letterhead[] }>('/api/letterheads', { signal });
+    return body?.letterheads ?? [];
+  } catch (error) {
+    if (isApiError(error, 404)) return [];
+    throw error;
+  }
+}
+
+export function useLetterheads() {
+  return useQuery({ queryKey: letterheadKeys.list, queryFn: ({ signal }) => fetchLetterheads(signal) });
+}
+
+/**
+ * The letterhead's file for its preview, fetched with the session cookie. The key carries the upload
+ * time, so a new letterhead is fetched once and a live refresh of the list does not fetch it again.
+ */
+export function useLetterheadFile(letterhead: Letterhead | undefined) {
+  return useQuery({
+    queryKey: ['letterhead-file', letterhead?.path ?? '', letterhead?.created_at ?? ''],
+    queryFn: ({ signal }) => apiGetForBlob(letterhead!.path, { signal }),
+    enabled: letterhead !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+}
+
+/** What a file chosen for a letterhead can be (the server decides by its content). */
+export const LETTERHEAD_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+
+/** Why the files chosen cannot be uploaded as a letterhead, or null when they can (exactly one, at most 10 MB). */
+export function checkLetterheadFiles(files: readonly File[]): string | null {
+  if (files.length !== 1) return LETTERHEAD_MESSAGES.oneFile;
+  if (files[0]!.size > LETTERHEAD_MAX_BYTES) return LETTERHEAD_MESSAGES.tooLarge;
+  return null;
+}
+
+/** POST /api/letterheads/{kind} (multipart "file"): replaces the letterhead of that kind. */
+export function uploadLetterhead(
+  kind: LetterheadKind,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Letterhead> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadForm<Letterhead>(`/api/letterheads/${kind}`, form, {
+    onProgress,
+    statusMessages: { 413: LETTERHEAD_MESSAGES.tooLarge, 415: LETTERHEAD_MESSAGES.type },
+  });
+}
+
+export function deleteLetterhead(kind: LetterheadKind) {
+  return api.delete<{ kind: LetterheadKind; message: string }>(`/api/letterheads/${kind}`);
+}
