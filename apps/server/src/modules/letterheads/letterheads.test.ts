@@ -161,7 +161,9 @@ describe('letterheads', () => {
     expect(pages[0]).toContain("Dr Siobhan O'Neill");
     expect(pages[1]).toContain('Continued, page 2');
     // The letter as uploaded is unchanged.
-    expect((await pdfText((await agent.get(`/api/letters/${id}/file`)).rawPayload))[0]).not.toContain('Kestrel & Finch');
+    expect((await pdfText((await agent.get(`/api/letters/${id}/file`)).rawPayload))[0]).not.toContain(
+      'Kestrel & Finch',
+    );
   });
 
   it('is for manage_letterheads (and readable by senders), and another company’s reads as not found', async () => {
