@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { DELIVERY_MESSAGES, MONEY_MESSAGES, PRICE_LIST, priceLetterPost } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../platform/db/transaction.js';

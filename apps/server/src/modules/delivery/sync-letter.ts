@@ -17,6 +17,12 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
     options: { email?: { asLink: boolean } };
   }>('select letter_id, account_id, state, options from letter_deliveries where id = $1', [deliveryId]);
   const d = deliveries[0]!;
+  // The letter is locked before the channels are read: two callbacks of one delivery (the printer's
+  // and the text message's) each see the other's committed channel, and the last to write the
+  // letter writes what both did (read first, it could write back a stale view).
+  const { rows: before } = await q.query<{ status: string }>('select status from letters where id = $1 for update', [
+    d.letter_id,
+  ]);
   const { rows: channels } = await q.query<{ channel: DeliveryChannel; state: ChannelState }>(
     'select channel, state from letter_delivery_channels where delivery_id = $1 order by channel',
     [deliveryId],
@@ -27,10 +33,10 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
   const posted = channels.some((c) => c.channel === 'mail' && c.state === 'succeeded');
   const settled = !channels.some((c) => c.state === 'queued');
   if (settled && d.state === 'sending')
-    await q.query(`update letter_deliveries set state = 'done', updated_at = now() where id = $1`, [deliveryId]);
-  const { rows: before } = await q.query<{ status: string }>('select status from letters where id = $1 for update', [
-    d.letter_id,
-  ]);
+    await q.query(
+      `update letter_deliveries set state = 'done', updated_at = now() where id = $1 and state = 'sending'`,
+      [deliveryId],
+    );
   await q.query(
     `update letters set status = $2, force_status_error = false, delivery_channels = $3, successful_delivery_channels = $4,
             unsuccessful_delivery_channels = $5, has_been_posted = has_been_posted or $6,
