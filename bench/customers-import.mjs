@@ -2,7 +2,7 @@
 // postcodes asked of the postcode sandbox in one batch, and written in one transaction; then the
 // same file changed (every row an update) and the same file again (nothing to write).
 // Usage: node bench/customers-import.mjs [rows=10000] [large=50000]   (after `npm run build`)
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, removeDir, signUpSession, startProduct, tempDataDir } from './lib.mjs';
 
@@ -21,6 +21,22 @@ function csv(n, phonePrefix) {
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The product process's resident memory now and its peak since the last reset (MB; Linux /proc). */
+function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (key) => Math.round(Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
+  return { rssMB: mb('VmRSS'), peakMB: mb('VmHWM') };
+}
+
+/** Resets the peak (VmHWM) to the current size, so the next reading is the peak of what follows. */
+function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not allowed here: the peak then counts from the start of the process.
+  }
 }
 
 async function post(url, session, route, text) {
@@ -44,19 +60,30 @@ const product = await startProduct({
 try {
   const session = await signUpSession(product.url, 'bench-import@example.com');
   const first = csv(rows, '07700 9');
+  const pid = product.child.pid;
   const previewed = await post(product.url, session, '/api/customers/import/preview', first);
+  const before = memory(pid);
+  resetPeak(pid);
   const inserted = await post(product.url, session, '/api/customers/import', first);
+  const during = memory(pid);
   const updated = await post(product.url, session, '/api/customers/import', csv(rows, '07700 8'));
   const unchanged = await post(product.url, session, '/api/customers/import', csv(rows, '07700 8'));
   const other = await signUpSession(product.url, 'bench-import-large@example.com');
   const big = csv(large, '07700 9');
+  resetPeak(pid);
   const largeInsert = await post(product.url, other, '/api/customers/import', big);
+  const duringLarge = memory(pid);
   const result = {
     when: new Date().toISOString(),
     rows,
     fileMB: Math.round((Buffer.byteLength(first) / 1024 / 1024) * 10) / 10,
     previewMs: previewed.ms,
-    insert: { ms: inserted.ms, imported: inserted.body.imported },
+    insert: {
+      ms: inserted.ms,
+      imported: inserted.body.imported,
+      serverRssBeforeMB: before.rssMB,
+      serverPeakRssMB: during.peakMB,
+    },
     update: { ms: updated.ms, updated: updated.body.updated },
     unchanged: { ms: unchanged.ms, unchanged: unchanged.body.unchanged },
     large: {
@@ -64,6 +91,7 @@ try {
       fileMB: Math.round((Buffer.byteLength(big) / 1024 / 1024) * 10) / 10,
       ms: largeInsert.ms,
       imported: largeInsert.body.imported,
+      serverPeakRssMB: duringLarge.peakMB,
     },
   };
   console.log(JSON.stringify(result, null, 2));

@@ -9,7 +9,8 @@ export const BASE_URL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 45_000,
+  // Journeys with three browsers take ~45 s on a loaded 2-core CI machine; the limit guards against hangs, not speed.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
