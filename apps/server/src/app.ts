@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('payments', payments);
   registerDeliveryPreferenceRoutes(app, deps);
   registerDeliveryRoutes(app, deps.delivery);
-  registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
+  registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null, hub: deps.hub });
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerDeliveryApprovals();

@@ -79,6 +79,9 @@ describe('customers', () => {
     const deleted = await agent.request('DELETE', `/api/customers/${c.customer_uuid}`);
     expect(deleted.statusCode).toBe(200);
     expect((await agent.get(`/api/customers/${c.customer_uuid}`)).statusCode).toBe(404);
+    // Counts are kept per company until its customers change: the deletion shows at once.
+    expect((await agent.get('/api/customers')).json().count).toBe(2);
+    expect((await agent.get('/api/customers?search=o%27neill')).json()).toMatchObject({ count: 0, rows: [] });
   });
 
   it('refuses bad fields, a duplicate email, another company’s customer and missing permissions, changing nothing', async () => {
