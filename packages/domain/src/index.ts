@@ -21,3 +21,4 @@ export * from './sms.js';
 export * from './split.js';
 export * from './text-lines.js';
 export * from './validation.js';
+export * from './code128.js';
