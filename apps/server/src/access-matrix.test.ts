@@ -54,6 +54,37 @@ beforeAll(async () => {
      values ($1, 'primary', 'pdf', 'application/pdf', 'letterheads/b.pdf', 10, 'b.pdf')`,
     [b.me.account.id],
   );
+  // B's parcel (booked, with a label), preset and quote.
+  fx.parcel = 'parcel-of-b';
+  const party = JSON.stringify({
+    name: 'B Sender',
+    phoneNumber: '+441174960123',
+    addressLine1: '1 High Street',
+    addressLine2: '',
+    addressLine3: '',
+    town: 'Bristol',
+    county: 'Bristol',
+    postcode: 'BS1 6AP',
+  });
+  await t.services.pool.query(
+    `insert into parcels (id, account_id, creator_name, sender_email, status, sender, recipient, recipient_name,
+       recipient_postcode, carrier_name, service_id, service_name, goods_value_pence, length_cm, width_cm, height_cm,
+       weight_kg, collection_date, cost_pence, shipment_id, label_key)
+     values ($1, $2, 'B', 'b@example.com', 'Confirmed', $3, $3, 'B Sender', 'BS1 6AP', 'Royal Mail', 'royal-mail:tracked-48',
+       'Tracked 48', 1000, 10, 10, 10, 1, current_date, 500, 'RM123456785GB', 'parcels/b.pdf')`,
+    [fx.parcel, b.me.account.id, party],
+  );
+  fx.preset = 'preset-of-b';
+  await t.services.pool.query(
+    `insert into parcel_presets (id, account_id, name, weight_kg, length_cm, width_cm, height_cm)
+     values ($1, $2, 'B box', 1, 1, 1, 1)`,
+    [fx.preset, b.me.account.id],
+  );
+  fx.quote = 'quote-of-b';
+  await t.services.pool.query(
+    `insert into parcel_quotes (id, account_id, request, rows, expires_at) values ($1, $2, '{}', '[]', now() + interval '1 hour')`,
+    [fx.quote, b.me.account.id],
+  );
   fx.letter = 'letter-of-b';
   await t.services.pool.query(
     `insert into letters (id, account_id, name, status, blob_key, size_bytes, document_type)
@@ -131,6 +162,11 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/letterheads/:kind/file': () => ({ url: '/api/letterheads/primary/file' }),
   'DELETE /api/letterheads/:kind': () => ({ url: '/api/letterheads/primary' }),
   'GET /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
+  'GET /api/parcels/:id': () => ({ url: `/api/parcels/${fx.parcel}` }),
+  'GET /api/parcels/:id/label': () => ({ url: `/api/parcels/${fx.parcel}/label` }),
+  'GET /api/parcels/track/:carrier/:shipmentId': () => ({ url: '/api/parcels/track/royal-mail/RM123456785GB' }),
+  'DELETE /api/parcels/presets/:id': () => ({ url: `/api/parcels/presets/${fx.preset}` }),
+  'POST /api/parcels': () => ({ url: '/api/parcels', body: { quote_id: fx.quote, service: 'royal-mail:tracked-48' } }),
   'DELETE /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
   'PUT /api/customers': () => ({
     url: '/api/customers',
@@ -170,6 +206,7 @@ const bodyRecordRoutes = new Set([
   'POST /api/letters/deliver/quote',
   'POST /api/letters/cancel',
   'PUT /api/customers',
+  'POST /api/parcels',
 ]);
 
 /** Routes whose path names a slot of the caller's own company, not a record id (an upload into it). */

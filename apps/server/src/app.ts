@@ -35,6 +35,8 @@ import { registerSandboxPaymentRoutes } from './modules/money/sandbox-routes.js'
 import { createPayments, type Payments } from './modules/money/wiring.js';
 import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { registerNotificationStream } from './modules/notifications/stream.js';
+import { type ParcelDeps, registerParcelApprovals } from './modules/parcels/booking.js';
+import { registerParcelRoutes } from './modules/parcels/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Auth } from './platform/auth.js';
@@ -65,6 +67,8 @@ export interface AppDeps {
   payments?: Payments;
   /** The delivery channels' providers and what the delivery job needs. */
   delivery: DeliveryDeps;
+  /** The carriers and what the parcel jobs need. */
+  parcels: ParcelDeps;
   /** The configured postcode service (null: the format alone decides). */
   postcodes?: PostcodeService | null;
 }
@@ -190,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerDeliveryApprovals();
+  registerParcelRoutes(app, deps.parcels);
+  registerParcelApprovals();
   if (payments.sandbox) {
     const sandbox = payments.sandbox;
     registerSandboxPaymentRoutes(app, sandbox);

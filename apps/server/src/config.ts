@@ -82,6 +82,19 @@ const envSchema = z.object({
   /** How long a letter waits in the print sandbox before production (its cancel window), and between statuses. */
   PRINT_SANDBOX_PRODUCTION_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   PRINT_SANDBOX_STEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
+  /** Royal Mail Click & Drop (parcels); without a key Royal Mail is the built-in sandbox like the other carriers. */
+  CLICK_AND_DROP_API_KEY: z.string().min(1).optional(),
+  CLICK_AND_DROP_BASE_URL: z.url().optional(),
+  /** How long a quote waits for each carrier before that carrier's row says it did not answer. */
+  /** How often a label still being made is asked for again. */
+  CARRIER_LABEL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  CARRIER_QUOTE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+  /** The carrier sandboxes: answer after up to this many ms; this share of bookings fails once (retried). */
+  CARRIER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  CARRIER_SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.02),
+  /** How long a sandbox carrier takes to make a label, and between tracking events. */
+  CARRIER_SANDBOX_LABEL_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
+  CARRIER_SANDBOX_TRACKING_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {

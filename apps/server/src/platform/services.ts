@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.js';
@@ -11,6 +12,16 @@ import { PROPOSE_SPLIT_TASK, runSplitProposal } from '../modules/letters/propose
 import { runSplit, SPLIT_TASK } from '../modules/letters/split.js';
 import { SWEEP_TASK, sweepStuckLetters } from '../modules/letters/sweep.js';
 import { RENEW_TASK, renewDuePlans, renewPlan } from '../modules/money/plans.js';
+import {
+  BOOK_PARCEL_TASK,
+  FETCH_LABEL_TASK,
+  type ParcelDeps,
+  runBooking,
+  runLabelFetch,
+} from '../modules/parcels/booking.js';
+import { handleCarrierWebhook } from '../modules/parcels/routes.js';
+import { createCarriers } from '../providers/carriers/index.js';
+import { carrierFromSlug } from '../providers/carriers/types.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
 import { createAuth } from './auth.js';
 import { createFileBlobStore } from './blobs.js';
@@ -76,6 +87,32 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       const r = await handleSmsCallback(database.pool, providers, { url, params, signature });
       return { unknown: r.unknown };
     });
+  const carriers = createCarriers({
+    clickAndDropApiKey: config.CLICK_AND_DROP_API_KEY,
+    clickAndDropBaseUrl: config.CLICK_AND_DROP_BASE_URL,
+    sandbox: {
+      latencyMs: config.CARRIER_SANDBOX_LATENCY_MS,
+      failureRate: config.CARRIER_SANDBOX_FAILURE_RATE,
+      labelDelayMs: config.CARRIER_SANDBOX_LABEL_DELAY_MS,
+      trackingStepMs: config.CARRIER_SANDBOX_TRACKING_STEP_MS,
+      webhookSecret: createHmac('sha256', config.authSecret).update('carrier-sandbox-webhook').digest('base64url'),
+    },
+  });
+  const parcels: ParcelDeps = {
+    pool: database.pool,
+    blobs,
+    carriers: carriers.adapters,
+    quoteTimeoutMs: config.CARRIER_QUOTE_TIMEOUT_MS,
+    labelPollMs: config.CARRIER_LABEL_POLL_MS,
+  };
+  carriers.setEventSink((slug, raw, signature) => {
+    const carrier = carrierFromSlug(slug);
+    if (!carrier) return Promise.resolve(404);
+    return sink(async () => {
+      const r = await handleCarrierWebhook(parcels, carrier, raw, signature);
+      return { unknown: r.unknown > 0 && r.applied === 0 };
+    });
+  });
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
@@ -108,6 +145,14 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       const { deliveryId } = payload as { deliveryId: string };
       await runDelivery(delivery, deliveryId, helpers.job.attempts >= helpers.job.max_attempts);
     },
+    [BOOK_PARCEL_TASK]: async (payload, helpers) => {
+      const { parcelId } = payload as { parcelId: string };
+      await runBooking(parcels, parcelId, helpers.job.attempts >= helpers.job.max_attempts);
+    },
+    [FETCH_LABEL_TASK]: async (payload, helpers) => {
+      const { parcelId, since } = payload as { parcelId: string; since: number };
+      await runLabelFetch(parcels, parcelId, since, helpers.job.attempts >= helpers.job.max_attempts);
+    },
     [RENEW_TASK]: async (payload) => {
       const outcome = await renewPlan(database.pool, (payload as { accountId: string }).accountId);
       log.info({ accountId: (payload as { accountId: string }).accountId, outcome }, 'plan renewal');
@@ -124,9 +169,12 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     blobs,
     taskList,
     delivery,
+    parcels,
+    carriers,
     postcodes,
     async close() {
       providers.close();
+      carriers.close();
       await hub.stop();
       await jobs.close();
       mailer.close();

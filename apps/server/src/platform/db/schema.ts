@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -684,4 +685,121 @@ export const letterheads = pgTable(
     check('letterheads_kind', sql`${t.kind} in ('primary', 'secondary')`),
     check('letterheads_type', sql`${t.type} in ('pdf', 'image')`),
   ],
+);
+
+/**
+ * Parcels (issue 13, decision 0019): one row per booking, from the quote chosen to the label and
+ * tracking. Parties are kept as the form's objects; amounts in pence, sizes in cm, weight in kg.
+ */
+export const parcels = pgTable(
+  'parcels',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    creatorName: text('creator_name').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    status: text('status').notNull(),
+    sender: jsonb('sender').notNull(),
+    recipient: jsonb('recipient').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientPostcode: text('recipient_postcode').notNull(),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    carrierName: text('carrier_name').notNull(),
+    serviceId: text('service_id').notNull(),
+    serviceName: text('service_name').notNull(),
+    goodsValuePence: bigint('goods_value_pence', { mode: 'number' }).notNull(),
+    goodsDescription: text('goods_description').notNull().default(''),
+    deliveryNotes: text('delivery_notes').notNull().default(''),
+    lengthCm: numeric('length_cm', { precision: 9, scale: 2 }).notNull(),
+    widthCm: numeric('width_cm', { precision: 9, scale: 2 }).notNull(),
+    heightCm: numeric('height_cm', { precision: 9, scale: 2 }).notNull(),
+    weightKg: numeric('weight_kg', { precision: 9, scale: 2 }).notNull(),
+    collectionDate: date('collection_date').notNull(),
+    costPence: integer('cost_pence').notNull(),
+    holdId: text('hold_id'),
+    /** The capture of the hold (what a refund refers to). */
+    chargeEntryId: text('charge_entry_id'),
+    approvalId: text('approval_id'),
+    /** The carrier's tracking number (null until booked) and its own order id. */
+    shipmentId: text('shipment_id'),
+    carrierReference: text('carrier_reference'),
+    labelKey: text('label_key'),
+    trackingStatus: text('tracking_status'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('parcels_list_idx').on(t.accountId, t.createdAt, t.id),
+    uniqueIndex('parcels_shipment_idx').on(t.carrierName, t.shipmentId).where(sql`shipment_id is not null`),
+  ],
+);
+
+/** Every status a parcel went through, with the reason. */
+export const parcelHistory = pgTable(
+  'parcel_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parcelId: text('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parcel_history_parcel_idx').on(t.parcelId, t.id)],
+);
+
+/** Tracking points as the carrier reported them, once each (the carrier's event id). */
+export const parcelTracking = pgTable(
+  'parcel_tracking',
+  {
+    parcelId: text('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    message: text('message').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.parcelId, t.eventId] }), index('parcel_tracking_time_idx').on(t.parcelId, t.at)],
+);
+
+/** A quote as shown (kept 30 minutes): a booking charges the price of one of its rows, never the browser's. */
+export const parcelQuotes = pgTable(
+  'parcel_quotes',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    request: jsonb('request').notNull(),
+    rows: jsonb('rows').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parcel_quotes_expiry_idx').on(t.expiresAt)],
+);
+
+/** A company's own parcel presets (kg and cm). */
+export const parcelPresets = pgTable(
+  'parcel_presets',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    weightKg: numeric('weight_kg', { precision: 9, scale: 2 }).notNull(),
+    lengthCm: numeric('length_cm', { precision: 9, scale: 2 }).notNull(),
+    widthCm: numeric('width_cm', { precision: 9, scale: 2 }).notNull(),
+    heightCm: numeric('height_cm', { precision: 9, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('parcel_presets_name_idx').on(t.accountId, sql`lower(${t.name})`)],
 );

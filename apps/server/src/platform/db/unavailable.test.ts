@@ -115,6 +115,13 @@ describe('the API while the database is away', () => {
         secret,
         publicUrl: config.PUBLIC_URL,
       },
+      parcels: {
+        pool: database.pool,
+        blobs: createFileBlobStore(path.join(dataDir, 'blobs')),
+        carriers: new Map(),
+        quoteTimeoutMs: 1000,
+        labelPollMs: 1000,
+      },
     });
     await app.ready();
     close = async () => {

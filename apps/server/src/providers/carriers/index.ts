@@ -134,7 +134,7 @@ async function quoteOne(adapter: CarrierAdapter, req: QuoteRequest, timeoutMs: n
 
 /** Asks every carrier at once, each within `timeoutMs`; one failing or slow carrier only costs its own rows. */
 export async function quoteAll(
-  adapters: Map<CarrierName, CarrierAdapter>,
+  adapters: ReadonlyMap<CarrierName, CarrierAdapter>,
   req: QuoteRequest,
   timeoutMs: number,
 ): Promise<ServiceQuote[]> {

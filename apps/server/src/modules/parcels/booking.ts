@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  canMoveParcel,
+  formatPounds,
+  MONEY_MESSAGES,
+  PARCEL_STATUS,
+  type ParcelParty,
+  type ParcelStatus,
+  type TrackingStatus,
+  trackingAdvances,
+} from '@lp/domain';
+import type pg from 'pg';
+import type { AuthContext } from '../../platform/access.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import {
+  type Booking,
+  type CarrierAdapter,
+  CarrierError,
+  type CarrierName,
+  type ServiceQuote,
+  type TrackingEvent,
+} from '../../providers/carriers/types.js';
+import {
+  needsApproval,
+  registerApprovalHandler,
+  registerDenyHandler,
+  requestApproval,
+} from '../approvals/approvals.js';
+import { capture, hold, readBalance, refund, release } from '../money/ledger.js';
+import { actorOf } from '../money/routes.js';
+
+/** Books a confirmed parcel with its carrier (keyed per parcel, retried with backoff). */
+export const BOOK_PARCEL_TASK = 'book_parcel';
+/** Asks the carrier for the label until it is made. */
+export const FETCH_LABEL_TASK = 'fetch_parcel_label';
+/** How long a label may take before the booking is given up, cancelled and refunded. */
+export const LABEL_WAIT_MS = 10 * 60_000;
+
+export interface ParcelDeps {
+  pool: pg.Pool;
+  blobs: BlobStore;
+  carriers: ReadonlyMap<CarrierName, CarrierAdapter>;
+  quoteTimeoutMs: number;
+  /** How often the label job asks the carrier again while the label is being made. */
+  labelPollMs: number;
+}
+
+/** The request a quote was made for, as kept with it. */
+export interface QuotedRequest {
+  sender: ParcelParty;
+  recipient: ParcelParty;
+  details: {
+    goods_value: number;
+    goods_description: string;
+    delivery_notes: string;
+    length: number;
+    width: number;
+    height: number;
+    weight: number;
+    collection_date: string;
+  };
+  customer_uuid: string | null;
+}
+
+export interface ParcelRow {
+  id: string;
+  account_id: string;
+  creator_id: string | null;
+  status: ParcelStatus;
+  carrier_name: CarrierName;
+  service_id: string;
+  shipment_id: string | null;
+  carrier_reference: string | null;
+  hold_id: string | null;
+  charge_entry_id: string | null;
+  cost_pence: number;
+  sender: ParcelParty;
+  recipient: ParcelParty;
+  goods_value_pence: number;
+  goods_description: string;
+  delivery_notes: string;
+  length_cm: string;
+  width_cm: string;
+  height_cm: string;
+  weight_kg: string;
+  collection_date: string;
+  label_key: string | null;
+  tracking_status: TrackingStatus | null;
+}
+
+const PARCEL_COLUMNS = `id, account_id, creator_id, status, carrier_name, service_id, shipment_id, carrier_reference, hold_id,
+  charge_entry_id, cost_pence, sender, recipient, goods_value_pence::int8 as goods_value_pence, goods_description,
+  delivery_notes, length_cm, width_cm, height_cm, weight_kg, to_char(collection_date, 'YYYY-MM-DD') as collection_date,
+  label_key, tracking_status`;
+
+async function lockParcel(q: pg.ClientBase, id: string): Promise<ParcelRow | null> {
+  const { rows } = await q.query<ParcelRow>(`select ${PARCEL_COLUMNS} from parcels where id = $1 for update`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Moves a parcel through the transition table (and nowhere else), with its history row and a live refresh. */
+export async function moveParcel(
+  q: pg.ClientBase,
+  p: Pick<ParcelRow, 'id' | 'account_id' | 'status'>,
+  to: ParcelStatus,
+  reason: string | null,
+  set: Record<string, unknown> = {},
+): Promise<void> {
+  if (p.status !== to && !canMoveParcel(p.status, to))
+    throw new AppError('CONFLICT', `A parcel cannot go from ${p.status} to ${to}.`);
+  const cols = Object.keys(set);
+  await q.query(
+    `update parcels set status = $2, updated_at = now()${cols.map((c, i) => `, ${c} = $${i + 3}`).join('')} where id = $1`,
+    [p.id, to, ...cols.map((c) => set[c])],
+  );
+  await q.query('insert into parcel_history (parcel_id, status, reason) values ($1, $2, $3)', [p.id, to, reason]);
+  await publish(q, { accountId: p.account_id, message: { type: 'refresh', entities: ['parcels', 'finances'] } });
+}
+
+export async function queueBooking(q: pg.ClientBase, parcelId: string): Promise<void> {
+  await q.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)', [
+    BOOK_PARCEL_TASK,
+    JSON.stringify({ parcelId }),
+    6,
+    `book_parcel:${parcelId}`,
+  ]);
+}
+
+async function queueLabelFetch(
+  q: pg.ClientBase | pg.Pool,
+  parcelId: string,
+  since: number,
+  delayMs: number,
+): Promise<void> {
+  await q.query(
+    'select graphile_worker.add_job($1, $2::json, run_at => $3, max_attempts => $4, job_key => $5, job_key_mode => $6)',
+    [
+      FETCH_LABEL_TASK,
+      JSON.stringify({ parcelId, since }),
+      new Date(Date.now() + delayMs),
+      10,
+      `fetch_label:${parcelId}`,
+      'replace',
+    ],
+  );
+}
+
+const partyLine = (p: ParcelParty) =>
+  [p.addressLine1, p.addressLine2, p.addressLine3, p.town, p.county, p.postcode].filter(Boolean).join(', ');
+
+/**
+ * Confirms a quote row (decision 0019), in the caller's transaction: the parcel is recorded at the
+ * quoted price, the price is held (the member's cap counts it now), and the booking is queued, or a
+ * supervisor is asked first when create_parcel needs approval. Nothing is held when a check fails.
+ */
+export async function confirmParcel(
+  q: pg.ClientBase,
+  auth: AuthContext,
+  quoteId: string,
+  serviceId: string,
+): Promise<{ id: string; status: ParcelStatus }> {
+  const { rows: quotes } = await q.query<{ request: QuotedRequest; rows: ServiceQuote[]; expired: boolean }>(
+    `select request, rows, expires_at < now() as expired from parcel_quotes where id = $1 and account_id = $2`,
+    [quoteId, auth.accountId],
+  );
+  const quote = quotes[0];
+  if (!quote) throw new AppError('NOT_FOUND', 'This quote does not exist.');
+  if (quote.expired) throw new AppError('CONFLICT', 'This quote has expired. Please get new quotes.');
+  const row = quote.rows.find((r) => r.serviceId === serviceId);
+  if (!row) throw new AppError('NOT_FOUND', 'This service is not part of the quote.');
+  if (!row.available || row.costPence === null)
+    throw new AppError('CONFLICT', row.reason ?? `${row.carrier} cannot take this parcel.`);
+  const { request: r } = quote;
+  let customerId: string | null = null;
+  if (r.customer_uuid) {
+    const c = await q.query('select id from customers where id = $1 and account_id = $2', [
+      r.customer_uuid,
+      auth.accountId,
+    ]);
+    customerId = c.rows[0]?.id ?? null;
+  }
+  const { available } = await readBalance(q, auth.accountId);
+  if (available < row.costPence)
+    throw new AppError('INSUFFICIENT_FUNDS', MONEY_MESSAGES.insufficientFunds(row.costPence, Math.max(0, available)));
+  const id = randomUUID();
+  const review = needsApproval(auth.row, 'create_parcel');
+  const status: ParcelStatus = review ? PARCEL_STATUS.inReview : PARCEL_STATUS.pending;
+  await q.query(
+    `insert into parcels (id, account_id, creator_id, creator_name, sender_email, status, sender, recipient, recipient_name,
+       recipient_postcode, customer_id, carrier_name, service_id, service_name, goods_value_pence, goods_description,
+       delivery_notes, length_cm, width_cm, height_cm, weight_kg, collection_date, cost_pence)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+    [
+      id,
+      auth.accountId,
+      auth.userId,
+      auth.row.name,
+      r.sender.email || auth.row.email,
+      status,
+      JSON.stringify(r.sender),
+      JSON.stringify(r.recipient),
+      r.recipient.name,
+      r.recipient.postcode,
+      customerId,
+      row.carrier,
+      row.serviceId,
+      row.serviceName,
+      Math.round(r.details.goods_value * 100),
+      r.details.goods_description,
+      r.details.delivery_notes,
+      r.details.length,
+      r.details.width,
+      r.details.height,
+      r.details.weight,
+      r.details.collection_date,
+      row.costPence,
+    ],
+  );
+  const what = `${row.carrier} ${row.serviceName} to ${r.recipient.name}, ${r.recipient.postcode}`;
+  if (review) {
+    const approvalId = await requestApproval(q, auth, {
+      task: 'create_parcel',
+      entityType: 'parcel',
+      entityId: id,
+      payload: { parcel_id: id, carrier: row.carrier, total_pence: row.costPence },
+      description: `${auth.row.name} asks to book a parcel: ${what} (${formatPounds(row.costPence)}).`,
+    });
+    await q.query('update parcels set approval_id = $2 where id = $1', [id, approvalId]);
+    await q.query('insert into parcel_history (parcel_id, status, reason) values ($1, $2, $3)', [
+      id,
+      status,
+      'Waiting for a supervisor',
+    ]);
+  } else {
+    await q.query('insert into parcel_history (parcel_id, status, reason) values ($1, $2, $3)', [
+      id,
+      status,
+      `Booking with ${row.carrier}`,
+    ]);
+    await queueBooking(q, id);
+  }
+  // The hold comes last: the company's balance row stays locked from here to the commit.
+  const h = await hold(q, {
+    accountId: auth.accountId,
+    key: `parcel:${id}`,
+    amount: row.costPence,
+    description: `Parcel: ${what}`,
+    actor: actorOf(auth),
+    serviceId: id,
+    reference: id,
+  });
+  await q.query('update parcels set hold_id = $2 where id = $1', [id, h.id]);
+  await q.query("delete from parcel_quotes where expires_at < now() - interval '1 day'");
+  await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['parcels', 'finances'] } });
+  return { id, status };
+}
+
+function bookingOf(p: ParcelRow): Booking {
+  return { shipmentId: p.shipment_id!, carrierReference: p.carrier_reference ?? p.shipment_id! };
+}
+
+function requestOf(p: ParcelRow) {
+  return {
+    sender: p.sender,
+    recipient: p.recipient,
+    parcel: {
+      weight: Number(p.weight_kg),
+      length: Number(p.length_cm),
+      width: Number(p.width_cm),
+      height: Number(p.height_cm),
+      goodsValue: p.goods_value_pence / 100,
+      collectionDate: p.collection_date,
+    },
+  };
+}
+
+/** Gives up on a booking: Failed to Create Shipment, the hold released (or the charge refunded). */
+async function failParcel(q: pg.ClientBase, p: ParcelRow, reason: string): Promise<void> {
+  if (p.hold_id && !p.charge_entry_id) {
+    await release(q, { accountId: p.account_id, holdId: p.hold_id, description: `Parcel not booked: ${reason}` });
+  } else if (p.charge_entry_id) {
+    await refund(q, {
+      accountId: p.account_id,
+      key: `parcel-refund:${p.id}`,
+      entryId: p.charge_entry_id,
+      description: `Parcel refunded: ${reason}`,
+    });
+  }
+  await moveParcel(q, p, PARCEL_STATUS.failed, reason, { failure_reason: reason });
+}
+
+/**
+ * The booking job: asks the carrier for the shipment (our parcel id is its reference, so a retry
+ * after a lost answer gets the same shipment), then, in one transaction, records it, charges the
+ * hold and queues the label. A refusal, or the last failed attempt, fails the parcel and releases
+ * its money.
+ */
+export async function runBooking(deps: ParcelDeps, parcelId: string, isLastAttempt: boolean): Promise<void> {
+  const { rows } = await deps.pool.query<ParcelRow>(`select ${PARCEL_COLUMNS} from parcels where id = $1`, [parcelId]);
+  const p = rows[0];
+  if (!p || p.status !== PARCEL_STATUS.pending) return;
+  const adapter = deps.carriers.get(p.carrier_name);
+  let booking: Booking;
+  try {
+    if (!adapter) throw new CarrierError(`${p.carrier_name} is not available.`, true);
+    booking = await adapter.book({
+      ...requestOf(p),
+      serviceId: p.service_id,
+      reference: p.id,
+      goodsDescription: p.goods_description,
+      deliveryNotes: p.delivery_notes,
+    });
+  } catch (error) {
+    const permanent = error instanceof CarrierError && error.permanent;
+    if (!permanent && !isLastAttempt) throw error;
+    const reason =
+      error instanceof CarrierError ? error.message : `${p.carrier_name} did not answer. Nothing was charged.`;
+    await inTransaction(deps.pool, async (q) => {
+      const locked = await lockParcel(q, parcelId);
+      if (locked?.status === PARCEL_STATUS.pending) await failParcel(q, locked, reason);
+    });
+    return;
+  }
+  await inTransaction(deps.pool, async (q) => {
+    const locked = await lockParcel(q, parcelId);
+    if (locked?.status !== PARCEL_STATUS.pending) return;
+    const charged = await capture(q, {
+      accountId: locked.account_id,
+      holdId: locked.hold_id!,
+      description: `Parcel booked: ${locked.carrier_name} ${booking.shipmentId}`,
+    });
+    await moveParcel(
+      q,
+      locked,
+      PARCEL_STATUS.awaitingLabel,
+      `Booked with ${locked.carrier_name}: ${booking.shipmentId}`,
+      {
+        shipment_id: booking.shipmentId,
+        carrier_reference: booking.carrierReference,
+        charge_entry_id: charged.id,
+      },
+    );
+    await queueLabelFetch(q, locked.id, Date.now(), 0);
+  });
+}
+
+/**
+ * The label job: asks the carrier for the label; once made it is kept in the blob store and the
+ * parcel is Confirmed. Until then it asks again every `labelPollMs` (2 s by default); after LABEL_WAIT_MS the booking is
+ * cancelled with the carrier and refunded.
+ */
+export async function runLabelFetch(
+  deps: ParcelDeps,
+  parcelId: string,
+  since: number,
+  isLastAttempt: boolean,
+): Promise<void> {
+  const { rows } = await deps.pool.query<ParcelRow>(`select ${PARCEL_COLUMNS} from parcels where id = $1`, [parcelId]);
+  const p = rows[0];
+  if (!p || p.status !== PARCEL_STATUS.awaitingLabel) return;
+  const adapter = deps.carriers.get(p.carrier_name)!;
+  let answer: Awaited<ReturnType<CarrierAdapter['label']>>;
+  try {
+    answer = await adapter.label(bookingOf(p));
+  } catch (error) {
+    if (!isLastAttempt && Date.now() - since < LABEL_WAIT_MS) throw error;
+    answer = { ready: false };
+  }
+  if (!answer.ready) {
+    if (Date.now() - since < LABEL_WAIT_MS) {
+      await queueLabelFetch(deps.pool, p.id, since, deps.labelPollMs);
+      return;
+    }
+    await adapter.cancel(bookingOf(p)).catch(() => false);
+    await inTransaction(deps.pool, async (q) => {
+      const locked = await lockParcel(q, parcelId);
+      if (locked?.status === PARCEL_STATUS.awaitingLabel)
+        await failParcel(
+          q,
+          locked,
+          `${p.carrier_name} did not make the label. The booking was cancelled and refunded.`,
+        );
+    });
+    return;
+  }
+  const key = `parcels/${p.account_id}/${p.id}.pdf`;
+  await deps.blobs.put(key, Readable.from(answer.pdf));
+  await inTransaction(deps.pool, async (q) => {
+    const locked = await lockParcel(q, parcelId);
+    if (locked?.status !== PARCEL_STATUS.awaitingLabel) return;
+    await moveParcel(q, locked, PARCEL_STATUS.confirmed, 'Label ready', { label_key: key });
+  });
+}
+
+/**
+ * Records tracking events once each (the carrier's event id) and moves the parcel's tracking status
+ * only forward: an event arriving late never moves a delivered parcel back. Answers how many events
+ * were for shipments we do not know (the carrier may have overtaken our commit: it sends again).
+ */
+export async function applyTrackingEvents(
+  pool: pg.Pool,
+  carrier: CarrierName,
+  events: TrackingEvent[],
+): Promise<{ applied: number; unknown: number }> {
+  let applied = 0;
+  let unknown = 0;
+  for (const e of events) {
+    await inTransaction(pool, async (q) => {
+      const { rows } = await q.query<{ id: string; account_id: string; tracking_status: TrackingStatus | null }>(
+        'select id, account_id, tracking_status from parcels where carrier_name = $1 and shipment_id = $2 for update',
+        [carrier, e.shipmentId],
+      );
+      const p = rows[0];
+      if (!p) {
+        unknown += 1;
+        return;
+      }
+      const inserted = await q.query(
+        `insert into parcel_tracking (parcel_id, event_id, at, status, message) values ($1, $2, $3, $4, $5)
+         on conflict do nothing`,
+        [p.id, e.eventId, e.at, e.status, e.message.slice(0, 500)],
+      );
+      if (!inserted.rowCount) return;
+      applied += 1;
+      // The latest event by the carrier's time decides, and only forward.
+      const { rows: latest } = await q.query<{ status: TrackingStatus }>(
+        'select status from parcel_tracking where parcel_id = $1 order by at desc, received_at desc limit 1',
+        [p.id],
+      );
+      const next = latest[0]!.status;
+      if (next !== p.tracking_status && trackingAdvances(p.tracking_status, next))
+        await q.query('update parcels set tracking_status = $2, updated_at = now() where id = $1', [p.id, next]);
+      await publish(q, { accountId: p.account_id, message: { type: 'refresh', entities: ['parcels'] } });
+    });
+  }
+  return { applied, unknown };
+}
+
+async function lockInReview(q: pg.ClientBase, entityId: string, accountId: string): Promise<ParcelRow> {
+  const { rows } = await q.query<ParcelRow>(
+    `select ${PARCEL_COLUMNS} from parcels where id = $1 and account_id = $2 for update`,
+    [entityId, accountId],
+  );
+  const p = rows[0];
+  if (p?.status !== PARCEL_STATUS.inReview) throw new AppError('CONFLICT', 'This parcel has already been decided.');
+  return p;
+}
+
+/** A supervisor's verdict on a parcel (create_parcel flagged for approval), in the deciding transaction. */
+export function registerParcelApprovals(): void {
+  registerApprovalHandler('parcel', async (q, approval, decider) => {
+    const p = await lockInReview(q, approval.entity_id, approval.account_id);
+    await moveParcel(q, p, PARCEL_STATUS.pending, `Approved by ${decider.row.name}`);
+    await queueBooking(q, p.id);
+  });
+  registerDenyHandler('parcel', async (q, approval, decider) => {
+    const p = await lockInReview(q, approval.entity_id, approval.account_id);
+    if (p.hold_id)
+      await release(q, {
+        accountId: p.account_id,
+        holdId: p.hold_id,
+        actor: actorOf(decider),
+        description: 'Parcel denied by supervisor',
+      });
+    await moveParcel(q, p, PARCEL_STATUS.denied, `Denied by ${decider.row.name}`);
+  });
+}
+
+export { partyLine };

@@ -1,0 +1,668 @@
+import { randomUUID } from 'node:crypto';
+import {
+  formatPounds,
+  isParcelStatus,
+  PARCEL_PRESETS,
+  PARCEL_STATUSES,
+  type ParcelParty,
+  type ParcelStatus,
+  parcelBadgeColour,
+  parcelDetailsSchema,
+  parcelHasShipment,
+  parcelPartySchema,
+  parcelPresetSchema,
+  TRACKING_LABELS,
+  type TrackingStatus,
+} from '@lp/domain';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { quoteAll } from '../../providers/carriers/index.js';
+import {
+  CARRIER_NAMES,
+  type CarrierName,
+  CarrierWebhookError,
+  carrierFromSlug,
+  carrierSlug,
+  type ServiceQuote,
+} from '../../providers/carriers/types.js';
+import { errorSchema } from '../identity/schemas.js';
+import { listSchema } from '../users/schemas.js';
+import { applyTrackingEvents, confirmParcel, type ParcelDeps, partyLine, type QuotedRequest } from './booking.js';
+
+/** Parcels (issue 13, decision 0019): quotes, confirmation, the list, labels, tracking and presets. */
+
+const create = { kind: 'member', anyOf: ['create_parcel'] } as const;
+const see = { kind: 'member', anyOf: ['see_parcels'] } as const;
+const list = { kind: 'member', anyOf: ['see_parcels', 'create_parcel', 'approve'] } as const;
+const QUOTE_TTL_MS = 30 * 60_000;
+const PRESETS_MAX = 50;
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const partyOut = z.object({
+  name: z.string(),
+  phoneNumber: z.string(),
+  email: z.string().optional(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  addressLine3: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+});
+
+const parcelSchema = z.object({
+  parcel_uuid: z.string(),
+  shipment_id: z.string().nullable(),
+  status: z.string(),
+  status_colour: z.string(),
+  sender_email: z.string(),
+  sender: partyOut,
+  recipient: partyOut,
+  pickup_address: z.string(),
+  destination_address: z.string(),
+  collection_date: z.string(),
+  goods_value: z.number(),
+  goods_description: z.string(),
+  delivery_notes: z.string(),
+  carrier_name: z.string(),
+  carrier_slug: z.string(),
+  service_name: z.string(),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  weight: z.number(),
+  cost: z.number().int(),
+  cost_text: z.string(),
+  tracking_status: z.string().nullable(),
+  tracking_label: z.string().nullable(),
+  label_ready: z.boolean(),
+  failure_reason: z.string().nullable(),
+  customer_uuid: z.string().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const pointSchema = z.object({ time: z.string(), carrier_message: z.string(), status: z.string() });
+
+const detailSchema = parcelSchema.extend({
+  history: z.array(z.object({ status: z.string(), reason: z.string().nullable(), at: z.string() })),
+  tracking: z.array(pointSchema),
+});
+
+interface Row {
+  id: string;
+  shipment_id: string | null;
+  status: ParcelStatus;
+  sender_email: string;
+  sender: ParcelParty;
+  recipient: ParcelParty;
+  collection_date: string;
+  goods_value_pence: number;
+  goods_description: string;
+  delivery_notes: string;
+  carrier_name: CarrierName;
+  service_name: string;
+  length_cm: string;
+  width_cm: string;
+  height_cm: string;
+  weight_kg: string;
+  cost_pence: number;
+  tracking_status: TrackingStatus | null;
+  label_key: string | null;
+  failure_reason: string | null;
+  customer_id: string | null;
+  creator_name: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `p.id, p.shipment_id, p.status, p.sender_email, p.sender, p.recipient,
+  to_char(p.collection_date, 'YYYY-MM-DD') as collection_date, p.goods_value_pence::int8 as goods_value_pence,
+  p.goods_description, p.delivery_notes, p.carrier_name, p.service_name, p.length_cm, p.width_cm, p.height_cm,
+  p.weight_kg, p.cost_pence, p.tracking_status, p.label_key, p.failure_reason, p.customer_id, p.creator_name,
+  p.created_at, p.updated_at`;
+
+const withLines = (p: ParcelParty) => ({
+  ...p,
+  addressLine2: p.addressLine2 ?? '',
+  addressLine3: p.addressLine3 ?? '',
+});
+
+function toParcel(r: Row) {
+  return {
+    parcel_uuid: r.id,
+    shipment_id: r.shipment_id,
+    status: r.status,
+    status_colour: isParcelStatus(r.status) ? parcelBadgeColour(r.status) : 'red',
+    sender_email: r.sender_email,
+    sender: withLines(r.sender),
+    recipient: withLines(r.recipient),
+    pickup_address: partyLine(r.sender),
+    destination_address: partyLine(r.recipient),
+    collection_date: r.collection_date,
+    goods_value: Number(r.goods_value_pence) / 100,
+    goods_description: r.goods_description,
+    delivery_notes: r.delivery_notes,
+    carrier_name: r.carrier_name,
+    carrier_slug: carrierSlug(r.carrier_name),
+    service_name: r.service_name,
+    length: Number(r.length_cm),
+    width: Number(r.width_cm),
+    height: Number(r.height_cm),
+    weight: Number(r.weight_kg),
+    cost: r.cost_pence,
+    cost_text: formatPounds(r.cost_pence),
+    tracking_status: r.tracking_status,
+    tracking_label: r.tracking_status ? TRACKING_LABELS[r.tracking_status] : null,
+    label_ready: r.label_key !== null,
+    failure_reason: r.failure_reason,
+    customer_uuid: r.customer_id,
+    created_by: r.creator_name,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+const logoOf = (carrier: CarrierName) => `/carriers/${carrierSlug(carrier)}.svg`;
+
+const quoteBody = z.strictObject({
+  sender: z.unknown(),
+  recipient: z.unknown(),
+  details: z.unknown(),
+  customer_uuid: z.string().max(100).nullable().optional(),
+});
+
+/** Checks the three parts with the form's rules; every problem is a field error under its part's name. */
+function parseQuoteRequest(body: z.output<typeof quoteBody>): QuotedRequest {
+  const fields: Array<{ path: string; message: string }> = [];
+  const part = <T>(name: string, schema: z.ZodType<T>, value: unknown): T | null => {
+    const r = schema.safeParse(value ?? {});
+    if (r.success) return r.data;
+    for (const i of r.error.issues) fields.push({ path: [name, ...i.path].join('.'), message: i.message });
+    return null;
+  };
+  const sender = part('sender', parcelPartySchema, body.sender);
+  const recipient = part('recipient', parcelPartySchema, body.recipient);
+  const details = part('details', parcelDetailsSchema(), body.details);
+  if (!sender || !recipient || !details || fields.length)
+    throw new AppError('VALIDATION_FAILED', fields[0]?.message, fields);
+  return {
+    sender: { ...sender, email: sender.email || undefined },
+    recipient: { ...recipient, email: recipient.email || undefined },
+    details,
+    customer_uuid: body.customer_uuid ?? null,
+  };
+}
+
+function quoteRowOut(q: ServiceQuote) {
+  return {
+    service: q.serviceId,
+    carrier: q.carrier,
+    service_name: q.serviceName,
+    service_description: q.serviceDescription,
+    cost: q.costPence,
+    cost_text: q.costPence === null ? null : formatPounds(q.costPence),
+    logo: logoOf(q.carrier),
+    cover_text: q.coverText,
+    available: q.available,
+    reason: q.reason,
+  };
+}
+
+const quoteRowSchema = z.object({
+  service: z.string(),
+  carrier: z.string(),
+  service_name: z.string(),
+  service_description: z.string(),
+  cost: z.number().int().nullable(),
+  cost_text: z.string().nullable(),
+  logo: z.string(),
+  cover_text: z.string(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+});
+
+const presetOut = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  weight: z.number(),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  builtin: z.boolean(),
+});
+
+export function registerParcelRoutes(app: App, deps: ParcelDeps) {
+  const { pool } = deps;
+  const listQuery = listQuerySchema(['status', 'carrier_name'], ['all']);
+
+  async function loadParcel(id: string, accountId: string): Promise<Row> {
+    const { rows } = await pool.query<Row>(`select ${COLUMNS} from parcels p where p.id = $1 and p.account_id = $2`, [
+      id,
+      accountId,
+    ]);
+    if (!rows[0]) throw new AppError('NOT_FOUND');
+    return rows[0];
+  }
+
+  app.get(
+    '/api/parcels/defaults',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: 'What the booking form starts from: the sender, the presets and the carriers',
+        response: {
+          200: z.object({
+            sender: partyOut.nullable(),
+            presets: z.array(presetOut),
+            carriers: z.array(z.object({ name: z.string(), slug: z.string(), logo: z.string() })),
+          }),
+        },
+      },
+      config: { access: create },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      // Until the company profile keeps a postal address (issue 16), the sender is the one this
+      // company used last, else the member's name, phone and email with the address to fill in.
+      const { rows: last } = await pool.query<{ sender: ParcelParty }>(
+        'select sender from parcels where account_id = $1 order by created_at desc limit 1',
+        [auth.accountId],
+      );
+      const phone = auth.row.phone_number;
+      const sender = last[0]
+        ? withLines(last[0].sender)
+        : {
+            name: auth.row.name,
+            phoneNumber: phone,
+            email: auth.row.email,
+            addressLine1: '',
+            addressLine2: '',
+            addressLine3: '',
+            town: '',
+            county: '',
+            postcode: '',
+          };
+      const { rows: own } = await pool.query<{
+        id: string;
+        name: string;
+        weight_kg: string;
+        length_cm: string;
+        width_cm: string;
+        height_cm: string;
+      }>(
+        'select id, name, weight_kg, length_cm, width_cm, height_cm from parcel_presets where account_id = $1 order by lower(name)',
+        [auth.accountId],
+      );
+      return {
+        sender,
+        presets: [
+          ...PARCEL_PRESETS.map((p) => ({ ...p, builtin: true })),
+          ...own.map((p) => ({
+            id: p.id,
+            name: p.name,
+            weight: Number(p.weight_kg),
+            length: Number(p.length_cm),
+            width: Number(p.width_cm),
+            height: Number(p.height_cm),
+            builtin: false,
+          })),
+        ],
+        carriers: CARRIER_NAMES.map((name) => ({ name, slug: carrierSlug(name), logo: logoOf(name) })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/parcels/presets',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: "Saves one of the company's own parcel presets",
+        body: parcelPresetSchema,
+        response: { 201: presetOut, 409: errorSchema, 422: errorSchema },
+      },
+      config: { access: create },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const b = request.body as z.output<typeof parcelPresetSchema>;
+      if (PARCEL_PRESETS.some((p) => p.name.toLowerCase() === b.name.toLowerCase()))
+        throw new AppError('CONFLICT', `${b.name} is a built-in preset. Please choose another name.`);
+      const id = randomUUID();
+      await inTransaction(pool, async (q) => {
+        await q.query('select id from accounts where id = $1 for update', [auth.accountId]);
+        const { rows } = await q.query<{ n: number }>(
+          'select count(*)::int as n from parcel_presets where account_id = $1',
+          [auth.accountId],
+        );
+        if (rows[0]!.n >= PRESETS_MAX)
+          throw new AppError('CONFLICT', `A company can keep at most ${PRESETS_MAX} presets.`);
+        const r = await q.query(
+          `insert into parcel_presets (id, account_id, name, weight_kg, length_cm, width_cm, height_cm)
+           values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+          [id, auth.accountId, b.name, b.weight, b.length, b.width, b.height],
+        );
+        if (!r.rowCount) throw new AppError('CONFLICT', `A preset named ${b.name} already exists.`);
+      });
+      return reply.status(201).send({ id, ...b, builtin: false });
+    },
+  );
+
+  app.delete(
+    '/api/parcels/presets/:id',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: "Deletes one of the company's own presets",
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), 404: errorSchema },
+      },
+      config: { access: create },
+    },
+    async (request) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      const r = await pool.query('delete from parcel_presets where id = $1 and account_id = $2', [
+        id,
+        request.auth!.accountId,
+      ]);
+      if (!r.rowCount) throw new AppError('NOT_FOUND');
+      return { message: 'Preset deleted' };
+    },
+  );
+
+  app.post(
+    '/api/parcels/quotes',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: 'Asks every carrier at once for this parcel: priced rows, and the refused ones with the reason',
+        body: quoteBody,
+        response: {
+          200: z.object({ quote_id: z.string(), expires_at: z.string(), rows: z.array(quoteRowSchema) }),
+          422: errorSchema,
+        },
+      },
+      config: { access: create },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const r = parseQuoteRequest(request.body as z.output<typeof quoteBody>);
+      const rows = await quoteAll(
+        deps.carriers,
+        {
+          sender: r.sender,
+          recipient: r.recipient,
+          parcel: {
+            weight: r.details.weight,
+            length: r.details.length,
+            width: r.details.width,
+            height: r.details.height,
+            goodsValue: r.details.goods_value,
+            collectionDate: r.details.collection_date,
+          },
+        },
+        deps.quoteTimeoutMs,
+      );
+      const id = randomUUID();
+      const expires = new Date(Date.now() + QUOTE_TTL_MS);
+      await pool.query(
+        `insert into parcel_quotes (id, account_id, user_id, request, rows, expires_at) values ($1, $2, $3, $4, $5, $6)`,
+        [id, auth.accountId, auth.userId, JSON.stringify(r), JSON.stringify(rows), expires],
+      );
+      return { quote_id: id, expires_at: expires.toISOString(), rows: rows.map(quoteRowOut) };
+    },
+  );
+
+  const confirmBody = z.strictObject({ quote_id: z.string().min(1).max(100), service: z.string().min(1).max(200) });
+  app.post(
+    '/api/parcels',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: 'Confirms a quote row: the price is held and the booking made (or a supervisor asked)',
+        body: confirmBody,
+        response: { 201: parcelSchema, 402: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: create },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const b = request.body as z.output<typeof confirmBody>;
+      const { id } = await inTransaction(pool, (q) => confirmParcel(q, auth, b.quote_id, b.service));
+      return reply.status(201).send(toParcel(await loadParcel(id, auth.accountId)));
+    },
+  );
+
+  app.get(
+    '/api/parcels',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary:
+          "The company's parcels, newest first, with search (recipient, postcode, carrier, tracking number) and filters",
+        querystring: listQuery,
+        response: { 200: listSchema(parcelSchema), 422: errorSchema },
+      },
+      config: { access: list },
+    },
+    async (request) => {
+      const q = request.query as z.output<typeof listQuery>;
+      const where = new Where().add('p.account_id = ?', request.auth!.accountId);
+      if (q.search)
+        where.add(
+          `lower(p.recipient_name || ' ' || p.recipient_postcode || ' ' || p.carrier_name || ' ' || coalesce(p.shipment_id, '')) like ? escape '\\'`,
+          likePattern(q.search),
+        );
+      const statuses = filterValues(q, 'status');
+      if (statuses.some((s) => !isParcelStatus(s)))
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Unknown status: ${statuses.filter((s) => !isParcelStatus(s)).join(', ')}`,
+        );
+      if (statuses.length) where.add('p.status = any(?::text[])', statuses);
+      const carriers = filterValues(q, 'carrier_name');
+      if (carriers.some((c) => !(CARRIER_NAMES as readonly string[]).includes(c)))
+        throw new AppError('VALIDATION_FAILED', 'Unknown carrier.');
+      if (carriers.length) where.add('p.carrier_name = any(?::text[])', carriers);
+      const limit = rowLimit(q.limit);
+      const page = new Where();
+      page.params.push(...where.params);
+      const [rows, count] = await Promise.all([
+        pool.query<Row>(
+          `select ${COLUMNS} from parcels p ${where} order by p.created_at desc, p.id desc
+            limit ${page.param(limit)} offset ${page.param(q.page * limit)}`,
+          page.params,
+        ),
+        pool.query<{ n: number }>(`select count(*)::int as n from parcels p ${where}`, where.params),
+      ]);
+      return {
+        rows: rows.rows.map(toParcel),
+        count: count.rows[0]!.n,
+        filter_options: { status: [...PARCEL_STATUSES], carrier_name: [...CARRIER_NAMES] },
+      };
+    },
+  );
+
+  app.get(
+    '/api/parcels/:id',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: 'One parcel with its history and tracking points',
+        params: idParams,
+        response: { 200: detailSchema, 404: errorSchema },
+      },
+      config: { access: list },
+    },
+    async (request) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      const p = await loadParcel(id, request.auth!.accountId);
+      const [history, tracking] = await Promise.all([
+        pool.query<{ status: string; reason: string | null; created_at: Date }>(
+          'select status, reason, created_at from parcel_history where parcel_id = $1 order by id desc limit 100',
+          [id],
+        ),
+        trackingPoints(id),
+      ]);
+      return {
+        ...toParcel(p),
+        history: history.rows.map((h) => ({ status: h.status, reason: h.reason, at: h.created_at.toISOString() })),
+        tracking,
+      };
+    },
+  );
+
+  async function trackingPoints(parcelId: string) {
+    const { rows } = await pool.query<{ at: Date; status: TrackingStatus; message: string }>(
+      'select at, status, message from parcel_tracking where parcel_id = $1 order by at desc, received_at desc limit 200',
+      [parcelId],
+    );
+    return rows.map((t) => ({
+      time: t.at.toISOString(),
+      carrier_message: t.message,
+      status: TRACKING_LABELS[t.status] ?? t.status,
+    }));
+  }
+
+  const labelQuery = z.object({ download: z.enum(['0', '1']).optional() });
+  app.get(
+    '/api/parcels/:id/label',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: 'The printable label (PDF); 204 while the carrier is still making it',
+        params: idParams,
+        querystring: labelQuery,
+        response: { 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: see },
+    },
+    async (request, reply: FastifyReply) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      const { download } = request.query as z.output<typeof labelQuery>;
+      const p = await loadParcel(id, request.auth!.accountId);
+      if (!parcelHasShipment(p.status)) throw new AppError('CONFLICT', `This parcel has no label: it is ${p.status}.`);
+      if (!p.label_key) return reply.status(204).send();
+      const name = `label-${carrierSlug(p.carrier_name)}-${p.shipment_id}.pdf`.replace(/[^A-Za-z0-9._-]/g, '');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `${download === '1' ? 'attachment' : 'inline'}; filename="${name}"`)
+        .send(deps.blobs.read(p.label_key));
+    },
+  );
+
+  const trackParams = z.object({ carrier: z.string().min(1).max(40), shipmentId: z.string().min(1).max(60) });
+  app.get(
+    '/api/parcels/track/:carrier/:shipmentId',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: "A shipment's tracking points, newest first",
+        params: trackParams,
+        response: {
+          200: z.object({
+            parcel_uuid: z.string(),
+            carrier_name: z.string(),
+            carrier_slug: z.string(),
+            shipment_id: z.string(),
+            status: z.string(),
+            tracking_status: z.string().nullable(),
+            tracking_label: z.string().nullable(),
+            recipient: z.string(),
+            destination_address: z.string(),
+            points: z.array(pointSchema),
+          }),
+          404: errorSchema,
+        },
+      },
+      config: { access: see },
+    },
+    async (request) => {
+      const { carrier: slug, shipmentId } = request.params as z.output<typeof trackParams>;
+      const carrier = carrierFromSlug(slug) ?? CARRIER_NAMES.find((n) => n.toLowerCase() === slug.toLowerCase());
+      if (!carrier) throw new AppError('NOT_FOUND');
+      const { rows } = await pool.query<Row>(
+        `select ${COLUMNS} from parcels p where p.account_id = $1 and p.carrier_name = $2 and p.shipment_id = $3`,
+        [request.auth!.accountId, carrier, shipmentId],
+      );
+      const p = rows[0];
+      if (!p) throw new AppError('NOT_FOUND');
+      return {
+        parcel_uuid: p.id,
+        carrier_name: p.carrier_name,
+        carrier_slug: carrierSlug(p.carrier_name),
+        shipment_id: shipmentId,
+        status: p.status,
+        tracking_status: p.tracking_status,
+        tracking_label: p.tracking_status ? TRACKING_LABELS[p.tracking_status] : null,
+        recipient: p.recipient.name,
+        destination_address: partyLine(p.recipient),
+        points: await trackingPoints(p.id),
+      };
+    },
+  );
+
+  // Carriers' tracking pushes: authenticated by their signature, not a session.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    const webhookParams = z.object({ carrier: z.string().min(1).max(40) });
+    scope.post(
+      '/api/carriers/:carrier/webhook',
+      {
+        schema: {
+          tags: ['parcels'],
+          summary: "A carrier's signed tracking events",
+          params: webhookParams,
+          response: {
+            200: z.object({ applied: z.number().int() }),
+            400: errorSchema,
+            404: z.object({ applied: z.number().int() }),
+          },
+        },
+        config: { access: { kind: 'public' }, csrfExempt: true },
+      },
+      async (request, reply) => {
+        const { carrier: slug } = request.params as z.output<typeof webhookParams>;
+        const carrier = carrierFromSlug(slug);
+        if (!carrier) return reply.status(404).send({ applied: 0 });
+        const raw = request.body;
+        if (!Buffer.isBuffer(raw)) throw new AppError('WEBHOOK_INVALID');
+        const signature = request.headers['x-carrier-signature'];
+        const r = await handleCarrierWebhook(deps, carrier, raw, typeof signature === 'string' ? signature : undefined);
+        if (r.unknown && !r.applied) return reply.status(404).send({ applied: 0 });
+        return { applied: r.applied };
+      },
+    );
+  });
+}
+
+/** Verifies and applies a carrier's pushed events (the public route and the sandboxes' sink). */
+export async function handleCarrierWebhook(
+  deps: Pick<ParcelDeps, 'pool' | 'carriers'>,
+  carrier: CarrierName,
+  raw: Buffer,
+  signature: string | undefined,
+): Promise<{ applied: number; unknown: number }> {
+  const adapter = deps.carriers.get(carrier);
+  if (!adapter) throw new AppError('NOT_FOUND');
+  let events: ReturnType<typeof adapter.verifyWebhook>;
+  try {
+    events = adapter.verifyWebhook(raw, signature);
+  } catch (error) {
+    if (error instanceof CarrierWebhookError) throw new AppError('WEBHOOK_INVALID');
+    throw error;
+  }
+  return applyTrackingEvents(deps.pool, carrier, events);
+}
