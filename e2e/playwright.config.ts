@@ -63,6 +63,11 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       AUTH_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
+      // Carriers: no random failure in journeys; a label in 1.5 s and tracking steps 1.5 s apart.
+      CARRIER_SANDBOX_FAILURE_RATE: '0',
+      CARRIER_SANDBOX_LABEL_DELAY_MS: '1500',
+      CARRIER_SANDBOX_TRACKING_STEP_MS: '1500',
+      CARRIER_LABEL_POLL_MS: '500',
     },
   },
 });

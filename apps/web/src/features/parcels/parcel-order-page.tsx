@@ -449,11 +449,13 @@ function ParcelOrder({ me }: { me: Me }) {
             {ORDER_TEXT.back}
           </Button>
           {step < 3 ? (
-            <Button variant={step === 2 && !quoted ? 'outlined' : 'contained'} onClick={() => void next()}>
+            // Keyed apart: reusing one DOM button whose type turns to submit while its click is still
+            // being handled would submit the form, booking the parcel from the quote step.
+            <Button key="next" variant={step === 2 && !quoted ? 'outlined' : 'contained'} onClick={() => void next()}>
               {ORDER_TEXT.next}
             </Button>
           ) : (
-            <Button variant="contained" type="submit" disabled={confirm.isPending || !chosen}>
+            <Button key="confirm" variant="contained" type="submit" disabled={confirm.isPending || !chosen}>
               {ORDER_TEXT.confirm}
             </Button>
           )}

@@ -16,6 +16,7 @@ import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { BADGE_STYLES } from '../letters/status-badge';
 import {
+  carrierSlug,
   fetchLabel,
   labelUrl,
   type Parcel,
@@ -148,7 +149,11 @@ function ParcelDetails({ parcel, canSeeLabels }: { parcel: Parcel; canSeeLabels:
       setNotice(null);
       if (parcel.status === 'Awaiting Label') refetch();
       if (action === 'preview') setPreviewing(true);
-      if (action === 'download') saveFile(blob, `label-${parcel.shipment_id ?? parcel.parcel_uuid}.pdf`);
+      if (action === 'download')
+        saveFile(
+          blob,
+          `label-${parcel.carrier_slug || carrierSlug(parcel.carrier_name)}-${parcel.shipment_id ?? parcel.parcel_uuid}.pdf`,
+        );
       if (action === 'print') {
         // The browser's PDF viewer prints it (the CSP allows no frames to print from).
         if (tab) tab.location.href = labelUrl(parcel.parcel_uuid);
