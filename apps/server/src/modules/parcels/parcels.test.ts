@@ -319,6 +319,32 @@ describe('booking', () => {
   });
 });
 
+describe('who sees which parcels', () => {
+  it('a member with create_parcel alone sees their own parcels; see_parcels sees the company’s', async () => {
+    const { agent: owner, me } = await company();
+    const make = async (agent: Agent) => {
+      const q = await quote(agent);
+      const row = q.rows.find((r) => r.available)!;
+      const res = await agent.post('/api/parcels', { quote_id: q.quote_id, service: row.service });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().parcel_uuid as string;
+    };
+    const maker = await addMember(t, me.account.id, { permissions: { operational: ['create_parcel'] } });
+    const reader = await addMember(t, me.account.id, { permissions: { observable: ['see_parcels'] } });
+    const mine = await make(maker.agent);
+    const owners = await make(owner);
+    const list = (await maker.agent.get('/api/parcels')).json();
+    expect(list.rows.map((r: { parcel_uuid: string }) => r.parcel_uuid)).toEqual([mine]);
+    expect(list.count).toBe(1);
+    expect((await maker.agent.get(`/api/parcels/${owners}`)).statusCode).toBe(404);
+    expect((await maker.agent.get(`/api/parcels/${mine}`)).statusCode).toBe(200);
+    // Labels and tracking need see_parcels.
+    expect((await maker.agent.get(`/api/parcels/${mine}/label`)).statusCode).toBe(403);
+    expect((await reader.agent.get('/api/parcels')).json().count).toBe(2);
+    await settle(600);
+  });
+});
+
 describe('presets', () => {
   it('keeps the company’s own presets beside Small, Medium and Large, with the spec’s messages', async () => {
     const { agent } = await company(0);

@@ -15,8 +15,10 @@ import {
   type TrackingStatus,
 } from '@lp/domain';
 import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { App } from '../../app.js';
+import type { AuthContext } from '../../platform/access.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
@@ -238,15 +240,45 @@ const presetOut = z.object({
   builtin: z.boolean(),
 });
 
+/**
+ * Which of the company's parcels a member sees (as letters, decision 0012): all of them with
+ * see_parcels; with `approve`, those created in the departments they supervise (all when they
+ * supervise none in particular); with create_parcel alone, their own. `null`: the whole company.
+ */
+type ParcelScope = null | { userId: string; departmentIds: string[] };
+
+async function parcelScope(pool: pg.Pool, auth: AuthContext): Promise<ParcelScope> {
+  if (auth.abilities.has('see_parcels')) return null;
+  let departmentIds: string[] = [];
+  if (auth.abilities.has('approve')) {
+    const { rows } = await pool.query<{ id: string }>(
+      `select s.department_id as id from department_supervisors s join departments d on d.id = s.department_id
+        where s.user_id = $1 and d.account_id = $2`,
+      [auth.userId, auth.accountId],
+    );
+    if (rows.length === 0) return null;
+    departmentIds = rows.map((r) => r.id);
+  }
+  return { userId: auth.userId, departmentIds };
+}
+
+function addParcelScope(where: Where, scope: ParcelScope, accountId: string): Where {
+  if (!scope) return where;
+  return where.add(
+    '(p.creator_id = ? or p.creator_id in (select u.id from users u where u.account_id = ? and u.department_id = any(?::text[])))',
+    scope.userId,
+    accountId,
+    scope.departmentIds,
+  );
+}
+
 export function registerParcelRoutes(app: App, deps: ParcelDeps) {
   const { pool } = deps;
   const listQuery = listQuerySchema(['status', 'carrier_name'], ['all']);
 
-  async function loadParcel(id: string, accountId: string): Promise<Row> {
-    const { rows } = await pool.query<Row>(`select ${COLUMNS} from parcels p where p.id = $1 and p.account_id = $2`, [
-      id,
-      accountId,
-    ]);
+  async function loadParcel(id: string, accountId: string, scope: ParcelScope = null): Promise<Row> {
+    const where = addParcelScope(new Where().add('p.id = ?', id).add('p.account_id = ?', accountId), scope, accountId);
+    const { rows } = await pool.query<Row>(`select ${COLUMNS} from parcels p ${where}`, where.params);
     if (!rows[0]) throw new AppError('NOT_FOUND');
     return rows[0];
   }
@@ -454,7 +486,12 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     },
     async (request) => {
       const q = request.query as z.output<typeof listQuery>;
-      const where = new Where().add('p.account_id = ?', request.auth!.accountId);
+      const auth = request.auth!;
+      const where = addParcelScope(
+        new Where().add('p.account_id = ?', auth.accountId),
+        await parcelScope(pool, auth),
+        auth.accountId,
+      );
       if (q.search)
         where.add(
           `lower(p.recipient_name || ' ' || p.recipient_postcode || ' ' || p.carrier_name || ' ' || coalesce(p.shipment_id, '')) like ? escape '\\'`,
@@ -503,7 +540,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     },
     async (request) => {
       const { id } = request.params as z.output<typeof idParams>;
-      const p = await loadParcel(id, request.auth!.accountId);
+      const p = await loadParcel(id, request.auth!.accountId, await parcelScope(pool, request.auth!));
       const [history, tracking] = await Promise.all([
         pool.query<{ status: string; reason: string | null; created_at: Date }>(
           'select status, reason, created_at from parcel_history where parcel_id = $1 order by id desc limit 100',
