@@ -14,6 +14,7 @@ import { SWEEP_TASK, sweepStuckLetters } from '../modules/letters/sweep.js';
 import { RENEW_TASK, renewDuePlans, renewPlan } from '../modules/money/plans.js';
 import {
   BOOK_PARCEL_TASK,
+  deleteExpiredQuotes,
   FETCH_LABEL_TASK,
   type ParcelDeps,
   runBooking,
@@ -137,6 +138,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       // The keyed renewal jobs charge on time; this catches a renewal whose job was lost.
       const renewed = await renewDuePlans(database.pool);
       if (renewed.paid || renewed.suspended) log.info(renewed, 'plan renewals caught up by the sweep');
+      await deleteExpiredQuotes(database.pool);
     },
     [AUTO_DELIVER_TASK]: async (payload) => {
       await autoDeliver(delivery, (payload as { letterId: string }).letterId);

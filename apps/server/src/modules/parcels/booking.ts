@@ -149,7 +149,8 @@ async function queueLabelFetch(
   );
 }
 
-const partyLine = (p: ParcelParty) =>
+/** A party's address on one line (lines, town, county, postcode). */
+export const partyLine = (p: ParcelParty) =>
   [p.addressLine1, p.addressLine2, p.addressLine3, p.town, p.county, p.postcode].filter(Boolean).join(', ');
 
 /**
@@ -254,7 +255,6 @@ export async function confirmParcel(
     reference: id,
   });
   await q.query('update parcels set hold_id = $2 where id = $1', [id, h.id]);
-  await q.query("delete from parcel_quotes where expires_at < now() - interval '1 day'");
   await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['parcels', 'finances'] } });
   return { id, status };
 }
@@ -470,4 +470,8 @@ export function registerParcelApprovals(): void {
   });
 }
 
-export { partyLine };
+/** Drops quotes expired for a day (run by the periodic sweep, off the confirmation's path). */
+export async function deleteExpiredQuotes(pool: pg.Pool): Promise<number> {
+  const r = await pool.query("delete from parcel_quotes where expires_at < now() - interval '1 day'");
+  return r.rowCount ?? 0;
+}

@@ -32,6 +32,7 @@ import {
   type ServiceQuote,
 } from '../../providers/carriers/types.js';
 import { errorSchema } from '../identity/schemas.js';
+import { supervisedDepartmentIds } from '../letters/visibility.js';
 import { listSchema } from '../users/schemas.js';
 import { applyTrackingEvents, confirmParcel, type ParcelDeps, partyLine, type QuotedRequest } from './booking.js';
 
@@ -251,13 +252,8 @@ async function parcelScope(pool: pg.Pool, auth: AuthContext): Promise<ParcelScop
   if (auth.abilities.has('see_parcels')) return null;
   let departmentIds: string[] = [];
   if (auth.abilities.has('approve')) {
-    const { rows } = await pool.query<{ id: string }>(
-      `select s.department_id as id from department_supervisors s join departments d on d.id = s.department_id
-        where s.user_id = $1 and d.account_id = $2`,
-      [auth.userId, auth.accountId],
-    );
-    if (rows.length === 0) return null;
-    departmentIds = rows.map((r) => r.id);
+    departmentIds = await supervisedDepartmentIds(pool, auth);
+    if (departmentIds.length === 0) return null;
   }
   return { userId: auth.userId, departmentIds };
 }

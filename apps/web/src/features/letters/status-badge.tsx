@@ -27,7 +27,13 @@ export function letterDisplayStatus(letter: Pick<Letter, 'status' | 'display_sta
 
 /** A letter's status badge: the shell's colours in lists, the panel's in the letter panel. */
 export function StatusBadge({ status, reading = 'shell' }: { status: DisplayStatus; reading?: 'shell' | 'panel' }) {
-  const colour = reading === 'panel' ? panelBadgeColour(status) : shellBadgeColour(status);
+  return (
+    <ColourBadge colour={reading === 'panel' ? panelBadgeColour(status) : shellBadgeColour(status)} label={status} />
+  );
+}
+
+/** A status as a rounded badge in one of the shared colours (letters and parcels). */
+export function ColourBadge({ colour, label }: { colour: BadgeColour; label: string }) {
   const style = BADGE_STYLES[colour];
   return (
     <Box
@@ -49,7 +55,7 @@ export function StatusBadge({ status, reading = 'shell' }: { status: DisplayStat
         whiteSpace: 'nowrap',
       }}
     >
-      {status}
+      {label}
     </Box>
   );
 }

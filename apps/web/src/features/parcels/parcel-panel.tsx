@@ -14,7 +14,7 @@ import { MessageBanner } from '../../components/message-banner';
 import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
-import { BADGE_STYLES } from '../letters/status-badge';
+import { ColourBadge } from '../letters/status-badge';
 import {
   carrierSlug,
   fetchLabel,
@@ -42,31 +42,7 @@ export const LABEL_BUTTONS = {
 
 /** A parcel's status badge in the spec's colours (Pending blue, In Review and Awaiting Label orange, ...). */
 export function ParcelStatusBadge({ status }: { status: ParcelStatus }) {
-  const colour = parcelBadgeColour(status);
-  const style = BADGE_STYLES[colour];
-  return (
-    <Box
-      component="span"
-      data-testid="status-badge"
-      data-colour={colour}
-      sx={{
-        display: 'inline-block',
-        px: 1,
-        py: 0.25,
-        borderRadius: 4,
-        border: 1,
-        borderColor: style.border,
-        bgcolor: style.bg,
-        color: style.fg,
-        fontSize: '0.8rem',
-        fontWeight: 600,
-        lineHeight: 1.5,
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {status}
-    </Box>
-  );
+  return <ColourBadge colour={parcelBadgeColour(status)} label={status} />;
 }
 
 /** A yyyy-MM-dd date as dd.MM.yy (the day part of the spec's display format). */
