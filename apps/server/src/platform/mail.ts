@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -42,13 +42,12 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
         contentType: a.contentType,
         size: a.content.length,
       }));
-      await writeFile(
-        path.join(dir, `${id}.json`),
-        JSON.stringify({ id, from, ...rest, attachments: files, links }, null, 2),
-        {
-          mode: 0o600,
-        },
-      );
+      // Written aside, then renamed: whoever reads the outbox never sees half a message.
+      const partial = path.join(dir, `${id}.json.partial`);
+      await writeFile(partial, JSON.stringify({ id, from, ...rest, attachments: files, links }, null, 2), {
+        mode: 0o600,
+      });
+      await rename(partial, path.join(dir, `${id}.json`));
       // Only the local outbox prints links: there is no real mailbox to read them from.
       log.info({ mail: { id, to: message.to, subject: message.subject, links } }, 'mail written to the local outbox');
       return { id };
