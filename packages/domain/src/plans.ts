@@ -11,24 +11,35 @@ export interface Plan {
   /** Monthly price in pence, or 'Call' for plans priced on request. */
   price: number | 'Call';
   features: readonly PlanFeature[];
+  /** Document storage the plan includes, in bytes (decision 0020). */
+  storageBytes: number;
 }
+
+const GiB = 1024 ** 3;
 
 export const PLAN_NAMES = ['Basic', 'Business', 'Pro', 'Enterprise'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
 /** The plan catalogue; Basic is the default plan of a new account. */
 export const PLANS: readonly Plan[] = [
-  { name: 'Basic', price: 0, features: [] },
-  { name: 'Business', price: 2900, features: ['department_management_and_reports', 'cloud_storage_integrations'] },
+  { name: 'Basic', price: 0, features: [], storageBytes: 2 * GiB },
+  {
+    name: 'Business',
+    price: 2900,
+    features: ['department_management_and_reports', 'cloud_storage_integrations'],
+    storageBytes: 100 * GiB,
+  },
   {
     name: 'Pro',
     price: 7900,
     features: ['department_management_and_reports', 'accounting_integrations', 'cloud_storage_integrations'],
+    storageBytes: 500 * GiB,
   },
   {
     name: 'Enterprise',
     price: 'Call',
     features: ['department_management_and_reports', 'accounting_integrations', 'cloud_storage_integrations'],
+    storageBytes: 2048 * GiB,
   },
 ];
 
@@ -46,6 +57,11 @@ export function findPlan(name: string): Plan | undefined {
 /** True when the named plan includes the feature. */
 export function planHasFeature(planName: string, feature: PlanFeature): boolean {
   return findPlan(planName)?.features.includes(feature) ?? false;
+}
+
+/** The document storage a plan includes, in bytes (an unknown plan gets Basic's). */
+export function planStorageBytes(planName: string): number {
+  return (findPlan(planName) ?? findPlan(DEFAULT_PLAN)!).storageBytes;
 }
 
 /** The monthly fee charged from the balance (0 for free plans and plans priced on request). */
