@@ -37,6 +37,7 @@ import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { registerNotificationStream } from './modules/notifications/stream.js';
 import { type ParcelDeps, registerParcelApprovals } from './modules/parcels/booking.js';
 import { registerParcelRoutes } from './modules/parcels/routes.js';
+import { registerStorageRoutes } from './modules/storage/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerAccessControl } from './platform/access.js';
 import type { Auth } from './platform/auth.js';
@@ -172,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccessControl(app, { pool: deps.pool, secret: config.authSecret, secureCookies: config.secureCookies });
   app.setErrorHandler((error: FastifyError & { validation?: unknown }, request, reply) => {
     const { status, body } = toErrorAnswer(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500 && status !== 507) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
     return reply.status(status).send(body);
   });
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null, hub: deps.hub });
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
+  registerStorageRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerDeliveryApprovals();
   registerParcelRoutes(app, deps.parcels);
   registerParcelApprovals();

@@ -26,6 +26,7 @@ export const ERRORS = {
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   INTERNAL: { status: 500, message: MESSAGES.genericError },
   UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Try again in a moment.' },
+  INSUFFICIENT_STORAGE: { status: 507, message: 'Not enough disk space. Please upgrade your storage plan.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -803,3 +803,103 @@ export const parcelPresets = pgTable(
   },
   (t) => [uniqueIndex('parcel_presets_name_idx').on(t.accountId, sql`lower(${t.name})`)],
 );
+
+/**
+ * Document storage (issue 14, decision 0020): customer folders, folders, files and letter-linked
+ * items of a company. `parent_id` null is the root; `ancestors` are the folders from the root down,
+ * so a folder's totals and a recursive delete need no recursion. A file's bytes are at `blob_key`
+ * (`storage/{account}/{id}`), never under its name.
+ */
+export const storageItems = pgTable(
+  'storage_items',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnyPgColumn => storageItems.id, { onDelete: 'cascade' }),
+    ancestors: text('ancestors').array().notNull().default(sql`'{}'::text[]`),
+    /** customer_folder, folder or file. */
+    kind: text('kind').notNull(),
+    /** A file's name is kept without its extension. */
+    name: text('name').notNull(),
+    /** pdf, png, jpg, jpeg or gif for a stored file; pdf for a letter-linked item; null for folders. */
+    ext: text('ext'),
+    contentType: text('content_type'),
+    blobKey: text('blob_key'),
+    /** A file's size; a folder's is the sum of what is below it. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    /** Files and letter-linked items below a folder; -1 for a file. */
+    numFiles: integer('num_files').notNull().default(0),
+    editable: boolean('editable').notNull().default(true),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    letterId: text('letter_id').references(() => letters.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('storage_items_kind', sql`${t.kind} in ('customer_folder', 'folder', 'file')`),
+    index('storage_items_list_idx').on(
+      t.accountId,
+      sql`coalesce(${t.parentId}, '')`,
+      sql`(case ${t.kind} when 'customer_folder' then 0 when 'folder' then 1 else 2 end)`,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
+    uniqueIndex('storage_items_name_idx')
+      .on(
+        t.accountId,
+        sql`coalesce(${t.parentId}, '')`,
+        sql`(${t.kind} = 'file')`,
+        sql`lower(${t.name})`,
+        sql`coalesce(${t.ext}, '')`,
+      )
+      .where(sql`${t.kind} <> 'customer_folder' and ${t.letterId} is null`),
+    index('storage_items_ancestors_idx').using('gin', t.ancestors),
+    uniqueIndex('storage_items_customer_idx').on(t.customerId).where(sql`${t.kind} = 'customer_folder'`),
+    uniqueIndex('storage_items_letter_idx').on(t.parentId, t.letterId).where(sql`${t.letterId} is not null`),
+  ],
+);
+
+/** A company's storage use: the stored files' bytes, and the bytes reserved by uploads under way. */
+export const storageUsage = pgTable(
+  'storage_usage',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+    reservedBytes: bigint('reserved_bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check('storage_usage_used', sql`${t.usedBytes} >= 0`),
+    check('storage_usage_reserved', sql`${t.reservedBytes} >= 0`),
+  ],
+);
+
+/** An upload under way (decision 0020): its reservation, where its parts are, how much has arrived. */
+export const storageUploads = pgTable(
+  'storage_uploads',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    folderId: text('folder_id').references(() => storageItems.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the file will have (cleaned, without extension) and its extension. */
+    name: text('name').notNull(),
+    ext: text('ext').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    chunkBytes: integer('chunk_bytes').notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    blobKey: text('blob_key').notNull(),
+    multipartId: text('multipart_id').notNull(),
+    /** The parts stored so far: [{ partNumber, etag }]. */
+    parts: jsonb('parts').notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('storage_uploads_updated_idx').on(t.updatedAt)],
+);
