@@ -95,12 +95,29 @@ const envSchema = z.object({
   /** How long a sandbox carrier takes to make a label, and between tracking events. */
   CARRIER_SANDBOX_LABEL_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
   CARRIER_SANDBOX_TRACKING_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /** Where files live: `file` under DATA_DIR/blobs (one machine), or `s3` (S3 or an S3-compatible store; any number of processes). */
+  BLOB_STORE: z.enum(['file', 's3']).default('file'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('eu-west-2'),
+  /** An S3-compatible service (MinIO, Ceph, R2...); unset for AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (host/bucket/key); by default on with S3_ENDPOINT, off for AWS. */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Put in front of every key, so that one bucket can serve several installations. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9/._-]*$/i, 'letters, digits and / . _ - only')
+    .refine((p) => !p.includes('..'), 'no ..')
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
   authSecret: string;
   secureCookies: boolean;
+  s3ForcePathStyle: boolean;
   serveWeb: boolean;
   internalHosts: string[];
 };
@@ -127,11 +144,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   if (Boolean(c.STANNP_API_KEY) !== Boolean(c.STANNP_WEBHOOK_SECRET))
     throw new Error('Invalid configuration: STANNP_API_KEY and STANNP_WEBHOOK_SECRET are set together or not at all');
+  if (c.BLOB_STORE === 's3') {
+    // Names only: the values (a secret among them) are never part of the message.
+    const unset = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
+    if (unset.length > 0)
+      throw new Error(`Invalid configuration: BLOB_STORE=s3 needs ${unset.join(', ')} (see docs/operations.md)`);
+  }
   return {
     ...c,
     PUBLIC_URL,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR, 'auth-secret'),
     secureCookies: c.SECURE_COOKIES ?? PUBLIC_URL.startsWith('https://'),
+    s3ForcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
     serveWeb: c.SERVE_WEB ?? c.NODE_ENV !== 'test',
     internalHosts: c.INTERNAL_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -20,10 +20,15 @@ export interface StoredPart {
 export interface BlobStore {
   /** Streams a body into the store (never whole in memory); returns its size in bytes. */
   put(key: string, body: Readable): Promise<number>;
-  /** The file, or a byte range of it. */
+  /** The file, or a byte range of it; a missing key is an `error` event with code ENOENT. */
   read(key: string, range?: ByteRange): Readable;
-  /** A local path for tools that need one (poppler); the file store hands out its own. */
-  localPath(key: string): string;
+  /**
+   * Runs `fn` with the file at a local path, for tools that need one (poppler, LibreOffice): the
+   * file store hands out its own file, a remote store downloads it to a temp folder removed when
+   * `fn` settles. The path is for reading: write results to a temp file and `put` them. A missing
+   * key rejects with an ENOENT error before `fn` runs (a remote store) or in the tool (the file store).
+   */
+  withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
   /** Moves a stored file to another key (atomic on one disk). */
   rename(from: string, to: string): Promise<void>;
@@ -50,16 +55,25 @@ export interface BlobStore {
 }
 
 /** Names of files only a write in progress has: a stream not yet complete, an upload not yet checked. */
-const LEFTOVER = /\.(partial|upload)$/;
+export const LEFTOVER = /\.(partial|upload)$/;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
+
+/** Keys are relative paths of safe characters, never walking up (`..`): answers the key or throws. */
+export function checkBlobKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid blob key: ${key}`);
+  return key;
+}
+
+/** Part numbers run from 1 to 10,000 (S3's range). */
+export function checkPartNumber(partNumber: number): number {
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) throw new Error('Invalid part number');
+  return partNumber;
+}
 const SAFE_UPLOAD_ID = /^[a-z0-9-]{1,100}$/i;
 
 export function createFileBlobStore(root: string): BlobStore {
-  const file = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid blob key: ${key}`);
-    return path.join(root, key);
-  };
+  const file = (key: string) => path.join(root, checkBlobKey(key));
   /** An upload's parts live in a folder beside the key until they are joined. */
   const partsDir = (key: string, uploadId: string) => {
     if (!SAFE_UPLOAD_ID.test(uploadId)) throw new Error(`Invalid upload id: ${uploadId}`);
@@ -76,7 +90,7 @@ export function createFileBlobStore(root: string): BlobStore {
       return (await stat(target)).size;
     },
     read: (key, range) => createReadStream(file(key), range ? { start: range.start, end: range.end } : undefined),
-    localPath: file,
+    withLocalFile: async (key, fn) => fn(file(key)),
     delete: (key) => rm(file(key), { force: true }),
     async rename(from, to) {
       await mkdir(path.dirname(file(to)), { recursive: true });
@@ -119,12 +133,16 @@ export function createFileBlobStore(root: string): BlobStore {
       const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
       const out = await open(partial, 'w', 0o600);
       try {
-        for (const part of sorted) {
-          await pipeline(createReadStream(partFile(dir, part.partNumber)), out.createWriteStream({ autoClose: false }));
-        }
-      } finally {
+        // Written through the handle: a pipeline into a write stream that does not close its
+        // handle (autoClose: false) never settles, as it waits for a 'close' that never comes.
+        for (const part of sorted)
+          for await (const chunk of createReadStream(partFile(dir, part.partNumber))) await out.write(chunk as Buffer);
+      } catch (error) {
         await out.close();
+        await rm(partial, { force: true });
+        throw error;
       }
+      await out.close();
       await rename(partial, target);
       await rm(dir, { recursive: true, force: true });
       return (await stat(target)).size;

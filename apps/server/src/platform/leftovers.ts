@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BlobStore } from './blobs.js';
 
-/** Working folders of Word conversions (modules/letters/docx.ts) and splits (split.ts) in the temp folder. */
-export const TEMP_PREFIXES = ['lp-docx-', 'lp-split-', 'lp-sheet-'] as const;
+/**
+ * Working folders in the temp folder: Word conversions (modules/letters/docx.ts), splits (split.ts),
+ * address sheets and thumbnails (analyse.ts), and local copies of blobs (blobs-s3.ts withLocalFile).
+ */
+export const TEMP_PREFIXES = ['lp-docx-', 'lp-split-', 'lp-sheet-', 'lp-thumb-', 'lp-blob-'] as const;
 /** Nothing of ours runs this long: a conversion or a split untouched for an hour was killed. */
 export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 export const CLEANUP_INTERVAL_MS = 15 * 60 * 1000;

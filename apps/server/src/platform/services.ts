@@ -25,13 +25,13 @@ import { createCarriers } from '../providers/carriers/index.js';
 import { carrierFromSlug } from '../providers/carriers/types.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
 import { createAuth } from './auth.js';
-import { createFileBlobStore } from './blobs.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { AppError } from './errors.js';
 import { EventHub } from './events.js';
 import { type JobLog, openJobQueue, type TaskList } from './jobs.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage, resetPasswordEmail } from './mail.js';
+import { openBlobStore } from './open-blob-store.js';
 
 export type Logger = JobLog;
 
@@ -53,7 +53,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
   });
   const hub = new EventHub(database.pool, log);
-  const blobs = createFileBlobStore(path.join(config.DATA_DIR, 'blobs'));
+  const blobs = await openBlobStore(config);
   const postcodes =
     config.POSTCODE_SERVICE_URL === 'sandbox'
       ? createSandboxPostcodeService()
@@ -180,6 +180,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       await hub.stop();
       await jobs.close();
       mailer.close();
+      blobs.close();
       await database.close();
     },
   };

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -97,8 +98,6 @@ export async function analysePdf(
     if (error instanceof PdfError) return pdfFailure(error, info.pages);
     throw error;
   }
-  const local = blobs.localPath(thumbnailKey).replace(/\.jpg$/, '');
-  await mkdir(path.dirname(local), { recursive: true });
   // The window's ink (for the barcode) is read while the thumbnail is drawn: two short poppler
   // runs side by side instead of one after the other. Its failure is looked at only if it is needed.
   const inkRead = inkCells(file, 1, BARCODE_AREAS.DL).then(
@@ -106,14 +105,19 @@ export async function analysePdf(
     (error: unknown) => ({ error }),
   );
   // A page that cannot be rendered (within its time and memory) leaves the letter without a
-  // thumbnail, not without an analysis.
-  const made = await thumbnail(file, local).then(
-    () => true,
-    async () => {
-      await rm(`${local}.jpg`, { force: true });
-      return false;
-    },
-  );
+  // thumbnail, not without an analysis. It is drawn in a temp folder and then stored (the store
+  // may be remote).
+  const work = await mkdtemp(path.join(tmpdir(), 'lp-thumb-'));
+  let made = false;
+  try {
+    const jpg = await thumbnail(file, path.join(work, 'thumbnail')).catch(() => null);
+    if (jpg) {
+      await blobs.put(thumbnailKey, createReadStream(jpg));
+      made = true;
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
   const base = { pages: info.pages, ...(made ? { thumbnailKey } : {}) };
   const reading = readAddress(words, ADDRESS_WINDOWS.DL);
   if (!reading.ok) {
@@ -178,7 +182,7 @@ async function ensureConvertedPdf(
   if (await blobs.exists(letter.blob_key)) return null;
   if (!letter.source_key) return { status: LETTER_STATUS.corrupted, reason: 'The uploaded file is missing.' };
   try {
-    const pdf = await docxToPdf(blobs.localPath(letter.source_key), options);
+    const pdf = await blobs.withLocalFile(letter.source_key, (source) => docxToPdf(source, options));
     await blobs.put(letter.blob_key, Readable.from([pdf]));
     return null;
   } catch (error) {
@@ -225,37 +229,36 @@ export async function runAnalysis(
   // file it was made from is kept as the original.
   let sheetKey: string | null = null;
   let sheetSize = 0;
+  const thumbnailKey = `thumbnails/${letterId}.jpg`;
   const analyse = async (): Promise<Outcome> => {
     if (letter.source_type === 'docx') {
       const refused = await ensureConvertedPdf(blobs, letter, { soffice: options.soffice });
       if (refused) return refused;
     }
-    let key = letter.blob_key;
     if (letter.address_sheet && !letter.original_key) {
       if (!letter.recipient_name_snapshot)
         return {
           status: LETTER_STATUS.failedToAnalyse,
           reason: 'The recipient is unknown, so no address sheet can be made.',
         };
-      key = `letters/${letter.account_id}/${letterId}-address-sheet.pdf`;
-      const out = `${blobs.localPath(key)}.sheet.partial`;
-      await mkdir(path.dirname(out), { recursive: true });
+      const key = `letters/${letter.account_id}/${letterId}-address-sheet.pdf`;
+      // Made in a temp folder, stored, and analysed from there (no second copy from the store).
+      const work = await mkdtemp(path.join(tmpdir(), 'lp-sheet-'));
+      const out = path.join(work, 'with-sheet.pdf');
+      const recipient = { name: letter.recipient_name_snapshot, lines: letter.recipient_address_snapshot ?? [] };
       try {
-        await prependAddressSheet(
-          blobs.localPath(letter.blob_key),
-          { name: letter.recipient_name_snapshot, lines: letter.recipient_address_snapshot ?? [] },
-          out,
-        );
+        await blobs.withLocalFile(letter.blob_key, (original) => prependAddressSheet(original, recipient, out));
         sheetSize = await blobs.put(key, createReadStream(out));
+        sheetKey = key;
+        return await analysePdf(out, blobs, thumbnailKey, postcodes);
       } catch (error) {
         if (error instanceof AddressSheetError) return { status: LETTER_STATUS.failedToAnalyse, reason: error.message };
         throw error;
       } finally {
-        await rm(out, { force: true });
+        await rm(work, { recursive: true, force: true });
       }
-      sheetKey = key;
     }
-    return analysePdf(blobs.localPath(key), blobs, `thumbnails/${letterId}.jpg`, postcodes);
+    return blobs.withLocalFile(letter.blob_key, (file) => analysePdf(file, blobs, thumbnailKey, postcodes));
   };
   const outcome = await analyse().catch((error: unknown): Outcome => {
     if (!isLastAttempt) throw error; // the queue retries with backoff

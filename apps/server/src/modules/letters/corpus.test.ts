@@ -178,8 +178,8 @@ describe('hostile and unusual files', () => {
     const { rows } = await t.services.pool.query<{ blob_key: string }>('select blob_key from letters where id = $1', [
       res.json().uuid,
     ]);
-    const { readFile } = await import('node:fs/promises');
-    const pdf = await readFile(t.services.blobs.localPath(rows[0]!.blob_key));
+    const { buffer } = await import('node:stream/consumers');
+    const pdf = await buffer(t.services.blobs.read(rows[0]!.blob_key));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.includes('/Subtype/Image')).toBe(false);
     expect(requests).toEqual([]);

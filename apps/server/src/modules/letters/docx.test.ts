@@ -1,7 +1,7 @@
 // Word letters: converted by LibreOffice into the PDF the letter is served as, then analysed like
 // any PDF; the package checks, the outside-link removal and the process bounds, each proven.
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainWordLetter, textPdf } from '../../test/fixtures/corpus.js';
@@ -58,8 +58,8 @@ describe('Word letters', () => {
     const row = rows[0]!;
     expect(row.source_type).toBe('docx');
     // The original is kept as uploaded; the converted PDF sits at blob_key and is what the file route serves.
-    expect(await readFile(t.services.blobs.localPath(row.source_key))).toEqual(docx);
-    const pdf = await readFile(t.services.blobs.localPath(row.blob_key));
+    expect(await buffer(t.services.blobs.read(row.source_key))).toEqual(docx);
+    const pdf = await buffer(t.services.blobs.read(row.blob_key));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const served = await agent.get(`/api/letters/${id}/file`);
     expect(served.statusCode).toBe(200);

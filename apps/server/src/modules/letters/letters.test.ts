@@ -125,11 +125,10 @@ describe('letters intake', () => {
     expect((await agent.post('/api/letters/delete-permanently', { uuids: [good.uuid] })).statusCode).toBe(409);
     await agent.post('/api/letters/trash', { uuids: [good.uuid] });
     const { rows } = await t.services.pool.query('select blob_key from letters where id = $1', [good.uuid]);
-    const file = t.services.blobs.localPath(rows[0].blob_key);
+    const key: string = rows[0].blob_key;
     expect((await agent.post('/api/letters/delete-permanently', { uuids: [good.uuid] })).statusCode).toBe(200);
     expect((await agent.get(`/api/letters/${good.uuid}`)).statusCode).toBe(404);
-    const { existsSync } = await import('node:fs');
-    expect(existsSync(file)).toBe(false);
+    expect(await t.services.blobs.exists(key)).toBe(false);
 
     const processed = await agent.request('PATCH', '/api/letters/processed', { letter_ids: [bad.uuid] });
     expect(processed.json()).toEqual({ processed_letters: [bad.uuid] });

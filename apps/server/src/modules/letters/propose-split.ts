@@ -39,7 +39,7 @@ export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId
   let proposal: ReturnType<typeof buildSplitProposal>;
   try {
     proposal = buildSplitProposal(
-      await readPages(blobs.localPath(letter.blob_key)),
+      await blobs.withLocalFile(letter.blob_key, readPages),
       LETTER_MESSAGES.splitNoSecondLetter,
     );
   } catch (error) {

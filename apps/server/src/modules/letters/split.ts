@@ -67,25 +67,28 @@ export async function runSplit(
   const merged = rows[0];
   if (!merged) return; // deleted meanwhile
   if (merged.split_status !== 'splitting') return;
-  const file = blobs.localPath(merged.blob_key);
   const written: string[] = [];
   const work = await mkdtemp(path.join(tmpdir(), 'lp-split-'));
   try {
-    let parts: [number, number][];
-    const confirmed = merged.split_proposal?.confirmed;
-    if (confirmed && merged.split_proposal) parts = letterRanges(confirmed, merged.split_proposal.pages);
-    else {
-      const readings = await readPages(file);
-      parts = letterRanges(
-        proposeStarts(readings).map((s) => s.page),
-        readings.length,
-      );
-    }
+    // The merged file is needed locally only to find the cuts and separate its pages.
+    const parts = await blobs.withLocalFile(merged.blob_key, async (file) => {
+      let ranges: [number, number][];
+      const confirmed = merged.split_proposal?.confirmed;
+      if (confirmed && merged.split_proposal) ranges = letterRanges(confirmed, merged.split_proposal.pages);
+      else {
+        const readings = await readPages(file);
+        ranges = letterRanges(
+          proposeStarts(readings).map((s) => s.page),
+          readings.length,
+        );
+      }
+      if (ranges.length >= 2) await run('pdfseparate', [file, path.join(work, 'p-%d.pdf')]);
+      return ranges;
+    });
     if (parts.length < 2) {
       await failSplit(pool, letterId, merged.account_id, NO_SECOND_LETTER);
       return;
     }
-    await run('pdfseparate', [file, path.join(work, 'p-%d.pdf')]);
     // Letters are cut a few at a time (one per core): the cost is mostly process starts.
     const cut = async ([first, last]: [number, number]) => {
       const id = randomUUID();

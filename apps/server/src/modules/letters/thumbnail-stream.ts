@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import type { z } from 'zod';
@@ -84,7 +84,7 @@ export function registerThumbnailStream(
 
       const send = async (id: string, key: string | null) => {
         const image = key
-          ? await readFile(blobs.localPath(key)).then(
+          ? await buffer(blobs.read(key)).then(
               (b) => b.toString('base64'),
               () => '',
             )
