@@ -118,3 +118,7 @@ CREATE TRIGGER storage_customer_folder_kept BEFORE DELETE ON customers
 -- The customers there before storage get their folders now.
 INSERT INTO storage_items (id, account_id, kind, name, editable, customer_id)
 SELECT gen_random_uuid()::text, account_id, 'customer_folder', name, false, id FROM customers;
+--> statement-breakpoint
+-- The cloud storage channel files a letter in its customer's folder.
+ALTER TABLE "letter_delivery_channels" DROP CONSTRAINT "letter_delivery_channels_channel";--> statement-breakpoint
+ALTER TABLE "letter_delivery_channels" ADD CONSTRAINT "letter_delivery_channels_channel" CHECK ("letter_delivery_channels"."channel" in ('mail', 'email', 'sms', 'cloud_link', 'cloud_storage'));

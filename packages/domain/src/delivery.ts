@@ -10,8 +10,11 @@ import { toE164UK } from './sms.js';
  * server (which decides) and the web (which checks first).
  */
 
-/** The channels a letter can go by. Cloud storage comes with document storage (issue 14). */
-export const DELIVERY_CHANNELS = ['mail', 'email', 'sms', 'cloud_link'] as const;
+/**
+ * The channels a letter can go by. Cloud storage (issue 14, decision 0020) files the letter in its
+ * customer's storage folder (and, with integrations, their drive); it is free and needs a customer.
+ */
+export const DELIVERY_CHANNELS = ['mail', 'email', 'sms', 'cloud_link', 'cloud_storage'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
@@ -19,6 +22,7 @@ export const CHANNEL_LABELS: Record<DeliveryChannel, string> = {
   email: 'Email',
   sms: 'Text message',
   cloud_link: 'Cloud link',
+  cloud_storage: 'Cloud storage',
 };
 
 /** A delivery's life: waiting for a supervisor, waiting for its time, being handed over, then an end. */
@@ -73,6 +77,7 @@ export const DELIVERY_MESSAGES = {
   alreadyOpen: 'This letter already has a delivery on its way, scheduled or in review.',
   nothingToCancel: 'This letter has no delivery that can still be cancelled.',
   tooLateToCancel: 'Too late to cancel: the delivery has started.',
+  cloudStorageNeedsCustomer: "Link this letter to a customer first: cloud storage files it in the customer's folder.",
   cloudLinkGone: 'This link has expired or does not exist. Ask the sender for a new one.',
   testEmailSent: 'A test email was sent to you.',
   testSmsSent: 'A test text message was sent.',

@@ -18,18 +18,19 @@ export async function unwindDelivery(
   reason: string,
   actor: ReturnType<typeof actorOf> | null,
 ): Promise<void> {
-  const { rows: channels } = await q.query<{ channel: DeliveryChannel; hold_id: string }>(
+  const { rows: channels } = await q.query<{ channel: DeliveryChannel; hold_id: string | null }>(
     `update letter_delivery_channels set state = 'cancelled', updated_at = now()
       where delivery_id = $1 and state = 'queued' returning channel, hold_id`,
     [d.id],
   );
   for (const c of channels)
-    await release(q, {
-      accountId: d.account_id,
-      holdId: c.hold_id,
-      actor,
-      description: `Released (${CHANNEL_LABELS[c.channel].toLowerCase()}): ${reason}`,
-    });
+    if (c.hold_id)
+      await release(q, {
+        accountId: d.account_id,
+        holdId: c.hold_id,
+        actor,
+        description: `Released (${CHANNEL_LABELS[c.channel].toLowerCase()}): ${reason}`,
+      });
   await q.query('select graphile_worker.remove_job($1)', [`deliver:${d.id}`]);
   await setLetterStatus(q, { id: d.letter_id, accountId: d.account_id }, status, reason, []);
 }

@@ -176,6 +176,7 @@ export async function deliverLetter(
   // The holds come last: the company's balance row stays locked from the first hold to the commit,
   // so concurrent deliveries of one company wait on it as briefly as possible (bench/delivery.mjs).
   for (const p of priced) {
+    if (p.pence === 0) continue; // a free channel (cloud storage) holds nothing
     const h = await hold(q, {
       accountId: auth.accountId,
       key: `delivery:${id}:${p.channel}`,

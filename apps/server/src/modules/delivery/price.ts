@@ -138,6 +138,8 @@ export function planDelivery(
       asLink: r.is_cloud_link ?? prefs.email.kind === 'link',
     };
   }
+  if (channels.includes('cloud_storage') && !customer)
+    fields.push({ path: 'preference_overrides', message: DELIVERY_MESSAGES.cloudStorageNeedsCustomer });
   if (channels.includes('sms'))
     options.sms = { to: toE164UK(r.recipient_phone_number ?? '') ?? '', text: (r.sms_text ?? '').trim() };
   if (fields.length) throw new AppError('VALIDATION_FAILED', fields[0]!.message, fields);
@@ -158,6 +160,8 @@ export function planDelivery(
         const pence = priceSms(`${options.sms!.text}\n${'x'.repeat(linkLength(publicUrl))}`);
         return { channel, pence, lines: [{ label: CHANNEL_LABELS.sms, pence }] };
       }
+      case 'cloud_storage':
+        return { channel, pence: 0, lines: [{ label: CHANNEL_LABELS.cloud_storage, pence: 0 }] };
       default:
         return {
           channel,

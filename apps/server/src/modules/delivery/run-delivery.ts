@@ -5,6 +5,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { PrintSubmitError } from '../../providers/print.js';
 import { SmsSendError } from '../../providers/sms.js';
 import { capture, release } from '../money/ledger.js';
+import { fileLetterForCustomer } from '../storage/letter-links.js';
 import { createCloudLink } from './cloud-links.js';
 import type { DeliveryOptions } from './price.js';
 import type { DeliveryProviders } from './providers.js';
@@ -91,7 +92,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
     return d;
   });
   if (!claimed) return;
-  const { rows: waiting } = await pool.query<{ channel: DeliveryChannel; hold_id: string }>(
+  const { rows: waiting } = await pool.query<{ channel: DeliveryChannel; hold_id: string | null }>(
     `select channel, hold_id from letter_delivery_channels where delivery_id = $1 and state = 'queued' order by channel`,
     [deliveryId],
   );
@@ -113,11 +114,12 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
           [deliveryId, ch.channel, e.message],
         );
         if (!changed.rowCount) return;
-        await release(q, {
-          accountId: claimed.account_id,
-          holdId: ch.hold_id,
-          description: `Not delivered (${CHANNEL_LABELS[ch.channel].toLowerCase()}): ${claimed.letter_name}`,
-        });
+        if (ch.hold_id)
+          await release(q, {
+            accountId: claimed.account_id,
+            holdId: ch.hold_id,
+            description: `Not delivered (${CHANNEL_LABELS[ch.channel].toLowerCase()}): ${claimed.letter_name}`,
+          });
         await syncLetter(q, deliveryId, `${CHANNEL_LABELS[ch.channel]} failed: ${e.message}`);
       });
       continue;
@@ -138,11 +140,13 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
         ],
       );
       if (!changed.rowCount) return;
-      const entry = await capture(q, { accountId: claimed.account_id, holdId: ch.hold_id });
-      await q.query(
-        'update letter_delivery_channels set capture_entry_id = $3 where delivery_id = $1 and channel = $2',
-        [deliveryId, ch.channel, entry.id],
-      );
+      if (ch.hold_id) {
+        const entry = await capture(q, { accountId: claimed.account_id, holdId: ch.hold_id });
+        await q.query(
+          'update letter_delivery_channels set capture_entry_id = $3 where delivery_id = $1 and channel = $2',
+          [deliveryId, ch.channel, entry.id],
+        );
+      }
       await syncLetter(q, deliveryId, outcome.note);
     });
   }
@@ -254,6 +258,18 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
         recipient: sms.to,
         done: false,
         note: `Text message: sent to ${sms.to}`,
+      };
+    }
+    case 'cloud_storage': {
+      const filed = await inTransaction(deps.pool, (q) => fileLetterForCustomer(q, d.letter_id));
+      if (!filed) throw new HandOverError('The letter has no customer, so it has no cloud storage folder.', true);
+      return {
+        provider: 'storage',
+        providerId: filed.itemId,
+        providerStatus: 'filed',
+        recipient: filed.folderName,
+        done: true,
+        note: `Cloud storage: filed in ${filed.folderName}'s folder`,
       };
     }
     case 'cloud_link': {

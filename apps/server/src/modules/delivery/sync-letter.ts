@@ -1,6 +1,7 @@
 import { type ChannelState, channelSucceeded, type DeliveryChannel, letterStatusForDelivery } from '@lp/domain';
 import type pg from 'pg';
 import { publish } from '../../platform/events.js';
+import { fileLetterForCustomer } from '../storage/letter-links.js';
 
 /**
  * Brings the letter row up to date with its delivery's channels (part 1 section 3's delivery
@@ -44,6 +45,8 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
       where id = $1`,
     [d.letter_id, status, channels.map((c) => c.channel), ok, failed, posted, settled && ok.length > 0],
   );
+  // A letter delivered to a customer is filed in the customer's storage folder.
+  if (ok.length > 0) await fileLetterForCustomer(q, d.letter_id);
   if (before[0]?.status !== status || note)
     await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
       d.letter_id,

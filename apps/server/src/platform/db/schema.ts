@@ -593,7 +593,10 @@ export const letterDeliveryChannels = pgTable(
   (t) => [
     primaryKey({ columns: [t.deliveryId, t.channel] }),
     uniqueIndex('letter_delivery_channels_provider_idx').on(t.provider, t.providerId),
-    check('letter_delivery_channels_channel', sql`${t.channel} in ('mail', 'email', 'sms', 'cloud_link')`),
+    check(
+      'letter_delivery_channels_channel',
+      sql`${t.channel} in ('mail', 'email', 'sms', 'cloud_link', 'cloud_storage')`,
+    ),
     check(
       'letter_delivery_channels_state',
       sql`${t.state} in ('queued', 'handed_over', 'succeeded', 'failed', 'cancelled')`,

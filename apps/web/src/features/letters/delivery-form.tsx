@@ -204,7 +204,7 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
             <FormLabel component="legend">{DELIVERY_TEXT.channels}</FormLabel>
             <FormGroup row>
               {DELIVERY_CHANNELS.map((channel) => {
-                const off = channel === 'mail' && mailOff;
+                const off = (channel === 'mail' && mailOff) || (channel === 'cloud_storage' && !customerName);
                 return (
                   <FormControlLabel
                     key={channel}
@@ -221,6 +221,9 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
               })}
             </FormGroup>
             {mailOff ? <FormHelperText error={false}>{mailReason}</FormHelperText> : null}
+            {!customerName ? (
+              <FormHelperText error={false}>{DELIVERY_MESSAGES.cloudStorageNeedsCustomer}</FormHelperText>
+            ) : null}
             {channelError ? <FormHelperText>{channelError}</FormHelperText> : null}
           </FormControl>
         )}

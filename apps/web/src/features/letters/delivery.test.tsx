@@ -147,7 +147,9 @@ describe('the delivery form', () => {
       'checked',
       true,
     );
-    expect(screen.queryByRole('checkbox', { name: 'Cloud storage' })).toBeNull();
+    // Cloud storage files the letter in its customer's folder: off, with the reason, for a letter without one.
+    expect(screen.getByRole('checkbox', { name: 'Cloud storage' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(DELIVERY_MESSAGES.cloudStorageNeedsCustomer)).toBeTruthy();
   });
 
   it('asks again (debounced) when a choice changes, and hides the balance when it may not be seen', async () => {
