@@ -91,6 +91,24 @@ beforeAll(async () => {
      values ($1, $2, 'b.pdf', 'Analysis Complete', 'letters/b.pdf', 10, 'merged')`,
     [fx.letter, b.me.account.id],
   );
+  // B's storage: a folder, a file in it and an upload under way.
+  fx.storageFolder = 'storage-folder-of-b';
+  fx.storageFile = 'storage-file-of-b';
+  fx.storageUpload = 'storage-upload-of-b';
+  await t.services.pool.query(
+    `insert into storage_items (id, account_id, kind, name) values ($1, $2, 'folder', 'B folder')`,
+    [fx.storageFolder, b.me.account.id],
+  );
+  await t.services.pool.query(
+    `insert into storage_items (id, account_id, parent_id, ancestors, kind, name, ext, content_type, blob_key, size_bytes, num_files)
+     values ($1, $2, $3, array[$3], 'file', 'B file', 'pdf', 'application/pdf', 'storage/b/file', 10, -1)`,
+    [fx.storageFile, b.me.account.id, fx.storageFolder],
+  );
+  await t.services.pool.query(
+    `insert into storage_uploads (id, account_id, folder_id, name, ext, size_bytes, chunk_bytes, blob_key, multipart_id)
+     values ($1, $2, $3, 'B upload', 'pdf', 100, 8388608, 'storage/b/upload', 'mp-b')`,
+    [fx.storageUpload, b.me.account.id, fx.storageFolder],
+  );
   // B's money: a bank transfer (with a receipt) and a card payment in flight.
   const { credit } = await import('./modules/money/ledger.js');
   const { inTransaction } = await import('./platform/db/transaction.js');
@@ -162,6 +180,30 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/letterheads/:kind/file': () => ({ url: '/api/letterheads/primary/file' }),
   'DELETE /api/letterheads/:kind': () => ({ url: '/api/letterheads/primary' }),
   'GET /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
+  'GET /api/storage/folders/:id': () => ({ url: `/api/storage/folders/${fx.storageFolder}` }),
+  'GET /api/storage/tree/:id': () => ({ url: `/api/storage/tree/${fx.storageFolder}` }),
+  'POST /api/storage/folders': () => ({
+    url: '/api/storage/folders',
+    body: { parent_id: fx.storageFolder, name: 'Intruder' },
+  }),
+  'PATCH /api/storage/items/:id': () => ({ url: `/api/storage/items/${fx.storageFile}`, body: { name: 'Renamed' } }),
+  'DELETE /api/storage/items/:id': () => ({
+    url: `/api/storage/items/${fx.storageFile}`,
+    body: { name: 'B file.pdf' },
+  }),
+  'POST /api/storage/items/delete': () => ({ url: '/api/storage/items/delete', body: { ids: [fx.storageFile] } }),
+  'GET /api/storage/items/:id/file': () => ({ url: `/api/storage/items/${fx.storageFile}/file` }),
+  'POST /api/storage/uploads': () => ({
+    url: '/api/storage/uploads',
+    body: { folder_id: fx.storageFolder, file_name: 'a.pdf', size: 10 },
+  }),
+  'GET /api/storage/uploads/:id': () => ({ url: `/api/storage/uploads/${fx.storageUpload}` }),
+  'DELETE /api/storage/uploads/:id': () => ({ url: `/api/storage/uploads/${fx.storageUpload}` }),
+  'PUT /api/storage/uploads/:id/chunks/:n': () => ({
+    url: `/api/storage/uploads/${fx.storageUpload}/chunks/0`,
+    body: 'x'.repeat(100),
+  }),
+  'POST /api/storage/folders/:id/files': () => ({ url: `/api/storage/folders/${fx.storageFolder}/files`, body: {} }),
   'GET /api/parcels/:id': () => ({ url: `/api/parcels/${fx.parcel}` }),
   'GET /api/parcels/:id/label': () => ({ url: `/api/parcels/${fx.parcel}/label` }),
   'GET /api/parcels/track/:carrier/:shipmentId': () => ({ url: '/api/parcels/track/royal-mail/RM123456785GB' }),
@@ -207,6 +249,9 @@ const bodyRecordRoutes = new Set([
   'POST /api/letters/cancel',
   'PUT /api/customers',
   'POST /api/parcels',
+  'POST /api/storage/folders',
+  'POST /api/storage/items/delete',
+  'POST /api/storage/uploads',
 ]);
 
 /** Routes whose path names a slot of the caller's own company, not a record id (an upload into it). */
