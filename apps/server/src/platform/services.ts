@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { STORAGE_UPLOAD_TTL_MS } from '@lp/domain';
 import type { Config } from '../config.js';
 import { AUTO_DELIVER_TASK, autoDeliver } from '../modules/delivery/auto-deliver.js';
 import { handlePrintWebhook, handleSmsCallback } from '../modules/delivery/callbacks.js';
@@ -21,6 +22,7 @@ import {
   runLabelFetch,
 } from '../modules/parcels/booking.js';
 import { handleCarrierWebhook } from '../modules/parcels/routes.js';
+import { sweepAbandonedUploads } from '../modules/storage/routes.js';
 import { createCarriers } from '../providers/carriers/index.js';
 import { carrierFromSlug } from '../providers/carriers/types.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
@@ -139,6 +141,8 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       const renewed = await renewDuePlans(database.pool);
       if (renewed.paid || renewed.suspended) log.info(renewed, 'plan renewals caught up by the sweep');
       await deleteExpiredQuotes(database.pool);
+      const abandoned = await sweepAbandonedUploads(database.pool, blobs, STORAGE_UPLOAD_TTL_MS);
+      if (abandoned) log.info({ abandoned }, 'abandoned storage uploads dropped');
     },
     [AUTO_DELIVER_TASK]: async (payload) => {
       await autoDeliver(delivery, (payload as { letterId: string }).letterId);
