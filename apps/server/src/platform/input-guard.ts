@@ -20,8 +20,9 @@ export function findNul(value: unknown, root = ''): string | null {
       if (v.includes(NUL)) return at;
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
-    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
-      // A raw body (a signed webhook's bytes) is checked by its own route.
+    } else if (v && typeof v === 'object' && isPlainObject(v)) {
+      // Only parsed JSON is walked: a raw body (a signed webhook's bytes, an upload's stream) is
+      // checked by its own route, and a stream's object graph is neither data nor finite.
       for (const [k, child] of Object.entries(v)) {
         const p = at ? `${at}.${k}` : k;
         if (k.includes(NUL)) return p;
@@ -30,6 +31,11 @@ export function findNul(value: unknown, root = ''): string | null {
     }
   }
   return null;
+}
+
+function isPlainObject(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 function refuseNul(path: string): never {
