@@ -32,6 +32,7 @@ CREATE TABLE "storage_uploads" (
 	"blob_key" text NOT NULL,
 	"multipart_id" text NOT NULL,
 	"parts" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"item_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

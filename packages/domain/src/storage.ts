@@ -64,6 +64,8 @@ export const STORAGE_MESSAGES = {
   deletedMany: (n: number) => `${n} files deleted.`,
   offsetMismatch: 'This part of the file was already received; the upload continues from where it is.',
   uploadGone: 'This upload has expired or was cancelled. Start it again.',
+  alreadyStored: 'This upload is finished: the file is stored.',
+  emptyFile: (file: string) => `${file} is empty: there is nothing to store.`,
   chunkSize: 'The part sent is not the size expected.',
   incomplete: 'The upload is not complete.',
 } as const;
@@ -121,6 +123,7 @@ export function cleanUploadName(fileName: string): string {
 export function uploadProblem(file: { name: string; size: number }): string | null {
   if (!isStorageUploadType(file.name)) return STORAGE_MESSAGES.type;
   if (file.size > STORAGE_MAX_FILE_BYTES) return STORAGE_MESSAGES.tooLarge(file.name);
+  if (file.size === 0) return STORAGE_MESSAGES.emptyFile(file.name);
   return null;
 }
 

@@ -199,8 +199,14 @@ export async function listItems(
 
 /** The folders inside a folder, for the tree (at most `limit`), each saying whether it has folders inside. */
 export async function treeChildren(q: Queryable, accountId: string, folderId: string | null, limit: number) {
-  const { rows } = await q.query<{ id: string; name: string; kind: StorageItemKind; has_children: boolean }>(
-    `select i.id, i.name, i.kind,
+  const { rows } = await q.query<{
+    id: string;
+    name: string;
+    kind: StorageItemKind;
+    editable: boolean;
+    has_children: boolean;
+  }>(
+    `select i.id, i.name, i.kind, i.editable,
             exists (select 1 from storage_items c where c.account_id = i.account_id and c.parent_id = i.id
                       and c.kind <> 'file') as has_children
        from storage_items i
@@ -325,7 +331,7 @@ export async function deleteItem(q: pg.ClientBase, item: ItemRow): Promise<Remov
     throw new AppError('PERMISSION_DENIED', STORAGE_MESSAGES.notEditable);
   // Uploads under way into the folder (or below) end with it; their reservations are released.
   const { rows: uploads } = await q.query<{ size_bytes: string; blob_key: string; multipart_id: string }>(
-    `delete from storage_uploads where account_id = $1
+    `delete from storage_uploads where account_id = $1 and item_id is null
         and folder_id in (select id from storage_items where account_id = $1 and (id = $2 or ancestors @> array[$2]))
       returning size_bytes, blob_key, multipart_id`,
     [item.account_id, item.id],

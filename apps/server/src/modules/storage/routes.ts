@@ -74,6 +74,7 @@ interface UploadRow {
   blob_key: string;
   multipart_id: string;
   parts: StoredPart[];
+  item_id: string | null;
 }
 
 const uploadSchema = z.object({
@@ -82,14 +83,17 @@ const uploadSchema = z.object({
   size: z.number().int(),
   chunk_size: z.number().int(),
   offset: z.number().int(),
+  /** The stored file, once the upload finished (a client that lost the last answer reads it here). */
+  item: storageItemSchema.nullable(),
 });
 
-const toUpload = (u: UploadRow) => ({
+const toUpload = (u: UploadRow, item: z.infer<typeof storageItemSchema> | null = null) => ({
   upload_id: u.id,
   name: `${u.name}.${u.ext}`,
   size: Number(u.size_bytes),
   chunk_size: u.chunk_bytes,
   offset: Number(u.received_bytes),
+  item,
 });
 
 const refresh = (q: pg.ClientBase, accountId: string) =>
@@ -140,7 +144,7 @@ async function finishUpload(deps: Deps, upload: UploadRow) {
   const contentType = stored === size ? await contentTypeOf(blobs, upload.blob_key, upload.ext) : null;
   if (!contentType) {
     await inTransaction(pool, async (q) => {
-      const { rowCount } = await q.query('delete from storage_uploads where id = $1', [upload.id]);
+      const { rowCount } = await q.query('delete from storage_uploads where id = $1 and item_id is null', [upload.id]);
       if (rowCount) await release(q, upload.account_id, size);
     });
     await blobs.delete(upload.blob_key);
@@ -148,7 +152,10 @@ async function finishUpload(deps: Deps, upload: UploadRow) {
   }
   const itemId = upload.blob_key.split('/').at(-1)!;
   const made = await inTransaction(pool, async (q) => {
-    const { rows } = await q.query<UploadRow>('delete from storage_uploads where id = $1 returning *', [upload.id]);
+    const { rows } = await q.query<UploadRow>(
+      'update storage_uploads set item_id = $2, updated_at = now() where id = $1 and item_id is null returning *',
+      [upload.id, itemId],
+    );
     if (!rows[0]) return false;
     await release(q, upload.account_id, size);
     const folder = upload.folder_id ? await loadFolder(q, upload.account_id, upload.folder_id, true) : null;
@@ -510,7 +517,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
         body: z.strictObject({
           folder_id: id,
           file_name: z.string().min(1).max(1000),
-          size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+          size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
         }),
         response: { 201: uploadSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 507: errorSchema },
       },
@@ -522,6 +529,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       if (!isStorageUploadType(body.file_name)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', STORAGE_MESSAGES.type);
       if (body.size > STORAGE_MAX_FILE_BYTES)
         throw new AppError('BODY_TOO_LARGE', STORAGE_MESSAGES.tooLarge(body.file_name));
+      if (body.size === 0) throw new AppError('VALIDATION_FAILED', STORAGE_MESSAGES.emptyFile(body.file_name));
       const folder = await loadFolder(pool, accountId, body.folder_id);
       const itemId = randomUUID();
       const blobKey = `storage/${accountId}/${itemId}`;
@@ -575,7 +583,14 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       },
       config: { access: manage },
     },
-    async (request) => toUpload(await loadUpload(request.auth!.accountId, (request.params as { id: string }).id)),
+    async (request) => {
+      const { accountId } = request.auth!;
+      const upload = await loadUpload(accountId, (request.params as { id: string }).id);
+      const done = upload.item_id
+        ? await answerItem(pool, accountId, upload.item_id).catch(() => null) // deleted since
+        : null;
+      return toUpload(upload, done);
+    },
   );
 
   app.delete(
@@ -598,10 +613,10 @@ export function registerStorageRoutes(app: App, deps: Deps) {
           [accountId, uploadId],
         );
         if (!rows[0]) throw new AppError('NOT_FOUND', STORAGE_MESSAGES.uploadGone);
-        await release(q, accountId, Number(rows[0].size_bytes));
+        if (!rows[0].item_id) await release(q, accountId, Number(rows[0].size_bytes));
         return rows[0];
       });
-      await blobs.abortParts(gone.blob_key, gone.multipart_id).catch(() => {});
+      if (!gone.item_id) await blobs.abortParts(gone.blob_key, gone.multipart_id).catch(() => {});
       return { upload_id: uploadId };
     },
   );
@@ -636,6 +651,10 @@ export function registerStorageRoutes(app: App, deps: Deps) {
         const { id: uploadId, n } = request.params as { id: string; n: number };
         const body = request.body as Readable;
         const upload = await loadUpload(accountId, uploadId);
+        if (upload.item_id) {
+          body.resume();
+          throw new AppError('CONFLICT', STORAGE_MESSAGES.alreadyStored);
+        }
         const size = Number(upload.size_bytes);
         const offset = n * upload.chunk_bytes;
         const received = Number(upload.received_bytes);
@@ -771,8 +790,8 @@ export async function sweepAbandonedUploads(pool: pg.Pool, blobs: BlobStore, ttl
       `delete from storage_uploads where updated_at < now() - make_interval(secs => $1 / 1000.0) returning *`,
       [ttlMs],
     );
-    for (const u of rows) await release(q, u.account_id, Number(u.size_bytes));
-    return rows;
+    for (const u of rows) if (!u.item_id) await release(q, u.account_id, Number(u.size_bytes));
+    return rows.filter((u) => !u.item_id);
   });
   await Promise.all(gone.map((u) => blobs.abortParts(u.blob_key, u.multipart_id).catch(() => {})));
   return gone.length;

@@ -261,7 +261,12 @@ describe('uploads', () => {
     expect(done.statusCode, done.body).toBe(201);
     const file = await owner.get(`/api/storage/items/${done.json().item.id}/file`);
     expect(file.rawPayload.equals(bytes)).toBe(true);
-    expect((await owner.get(`/api/storage/uploads/${upload_id}`)).statusCode).toBe(404);
+    // A client that lost the last answer learns from the upload that the file is stored.
+    const after = await owner.get(`/api/storage/uploads/${upload_id}`);
+    expect(after.json()).toMatchObject({ offset: bytes.length, item: { id: done.json().item.id } });
+    expect((await put(2, bytes.subarray(2 * chunk_size))).statusCode).toBe(409);
+    const empty = await owner.post('/api/storage/uploads', { folder_id: 'root', file_name: 'blank.pdf', size: 0 });
+    expect([empty.statusCode, empty.json().message]).toEqual([422, 'blank.pdf is empty: there is nothing to store.']);
   });
 
   it('cancels an upload and gives its space back; an abandoned one is swept', async () => {

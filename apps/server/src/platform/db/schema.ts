@@ -901,6 +901,8 @@ export const storageUploads = pgTable(
     multipartId: text('multipart_id').notNull(),
     /** The parts stored so far: [{ partNumber, etag }]. */
     parts: jsonb('parts').notNull().default(sql`'[]'::jsonb`),
+    /** The item a finished upload became (kept a day, so a client that lost the last answer learns it). */
+    itemId: text('item_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
