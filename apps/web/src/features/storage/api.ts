@@ -77,6 +77,8 @@ export interface TreeNode {
   id: string;
   name: string;
   kind: StorageItemKind;
+  /** False for customer folders and other folders nothing may be created in, renamed or deleted. */
+  editable?: boolean;
   has_children: boolean;
 }
 

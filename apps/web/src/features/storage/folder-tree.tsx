@@ -37,8 +37,9 @@ const ROOT_NODE: TreeNode = { id: ROOT_ID, name: HOME_LABEL, kind: 'folder', has
 export function treeActions(node: TreeNode, canManage: boolean): TreeAction[] {
   if (!canManage) return [];
   const actions: TreeAction[] = [];
-  if (node.kind !== 'customer_folder') actions.push('newFolder');
-  if (node.id !== ROOT_ID && node.kind === 'folder') actions.push('rename', 'delete');
+  const editable = node.kind !== 'customer_folder' && node.editable !== false;
+  if (editable) actions.push('newFolder');
+  if (node.id !== ROOT_ID && node.kind === 'folder' && editable) actions.push('rename', 'delete');
   return actions;
 }
 

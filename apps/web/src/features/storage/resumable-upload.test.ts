@@ -12,6 +12,7 @@ interface Upload {
   size: number;
   offset: number;
   chunks: string[];
+  item?: { id: string };
 }
 let uploads: Map<string, Upload>;
 let calls: string[];
@@ -100,7 +101,7 @@ beforeEach(() => {
           uploads.delete(upload.id);
           return json(204);
         }
-        return json(200, { offset: upload.offset, size: upload.size, chunk_size: 4 });
+        return json(200, { offset: upload.offset, size: upload.size, chunk_size: 4, item: upload.item ?? null });
       }
       return json(404, { code: 'NOT_FOUND', message: 'Not found.' });
     }),
@@ -246,5 +247,20 @@ describe('upload failures', () => {
     expect(isRetryable(new ApiError(415, 'X', ''))).toBe(false);
     expect(isRetryable(new ApiError(422, 'VALIDATION_FAILED', STORAGE_MESSAGES.chunkSize))).toBe(true);
     expect(isRetryable(new ApiError(422, 'VALIDATION_FAILED', 'Something else.'))).toBe(false);
+  });
+
+  it('learns from the upload that the file is stored when the last answer was lost, instead of sending it again', async () => {
+    chunkAnswer = (xhr, upload, n) => {
+      if (n < 2) return accept(xhr, upload, n);
+      // The server stored the file, but its answer never arrived.
+      upload.offset = upload.size;
+      upload.item = { id: 'stored-1' };
+      xhr.onerror?.();
+    };
+    const item = await uploadResumable('f1', file(), { sleep: noWait });
+    expect(item).toEqual({ id: 'stored-1' });
+    expect(calls.filter((c) => c.startsWith('POST /api/storage/uploads')).length).toBe(1);
+    expect(calls.filter((c) => c.endsWith('/chunks/2')).length).toBe(1);
+    expect(localStorage.length).toBe(0);
   });
 });

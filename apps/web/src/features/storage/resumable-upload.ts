@@ -17,6 +17,8 @@ export interface UploadStatus {
   offset: number;
   size: number;
   chunk_size: number;
+  /** The stored file once the upload finished (when its last answer was lost on the way). */
+  item?: StorageItem | null;
 }
 
 /** PUT .../chunks/{n}: the bytes received so far, and with the last chunk the stored item. */
@@ -172,6 +174,11 @@ export async function uploadResumable(
   if (known) {
     try {
       const status = await api.get<UploadStatus>(uploadPath(known), { signal });
+      if (status.item) {
+        remember(key, null);
+        onProgress?.(file.size, file.size);
+        return status.item;
+      }
       if (status.size === file.size && status.chunk_size > 0) {
         id = known;
         offset = status.offset;
@@ -225,6 +232,11 @@ export async function uploadResumable(
         if (signal?.aborted) throw new ApiError(0, 'ABORTED', CANCELLED);
         try {
           const status = await api.get<UploadStatus>(uploadPath(uploadId), { signal });
+          if (status.item) {
+            remember(key, null);
+            onProgress?.(file.size, file.size);
+            return status.item;
+          }
           offset = status.offset;
         } catch (readError) {
           // Still offline: the next chunk attempt counts as the next try. Gone: nothing to resume.
