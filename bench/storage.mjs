@@ -5,7 +5,7 @@
 // Usage: node bench/storage.mjs [megabytes=500] [items=10000]   (after `npm run build`)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from '../apps/server/node_modules/pg/lib/index.js';
+import pg from 'pg';
 import { databaseUrl, percentiles, ROOT, removeDir, signUpSession, startProduct, tempDataDir } from './lib.mjs';
 
 const bytes = Math.round(Number(process.argv[2] ?? 500) * 1_000_000);
