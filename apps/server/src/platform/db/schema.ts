@@ -862,6 +862,11 @@ export const storageItems = pgTable(
     index('storage_items_ancestors_idx').using('gin', t.ancestors),
     uniqueIndex('storage_items_customer_idx').on(t.customerId).where(sql`${t.kind} = 'customer_folder'`),
     uniqueIndex('storage_items_letter_idx').on(t.parentId, t.letterId).where(sql`${t.letterId} is not null`),
+    // The tree's "has folders inside", a folder's cascade, and the foreign keys' actions.
+    index('storage_items_parent_idx').on(t.parentId),
+    index('storage_items_letter_fk_idx').on(t.letterId).where(sql`${t.letterId} is not null`),
+    index('storage_items_customer_fk_idx').on(t.customerId).where(sql`${t.customerId} is not null`),
+    index('storage_items_creator_fk_idx').on(t.creatorId).where(sql`${t.creatorId} is not null`),
   ],
 );
 
@@ -906,5 +911,5 @@ export const storageUploads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('storage_uploads_updated_idx').on(t.updatedAt)],
+  (t) => [index('storage_uploads_updated_idx').on(t.updatedAt), index('storage_uploads_folder_idx').on(t.folderId)],
 );
