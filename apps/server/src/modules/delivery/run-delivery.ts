@@ -87,7 +87,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
       [deliveryId],
     );
     const d = rows[0];
-    if (!d || d.state !== 'sending') return null;
+    if (d?.state !== 'sending') return null;
     if (taken.rowCount) await syncLetter(q, deliveryId, 'Delivery started');
     return d;
   });
