@@ -7,7 +7,8 @@ export interface Breach {
 }
 
 /**
- * Checks the ledger's invariants over every company (or one): each balance row equals the sum of
+ * Checks the storage invariants (a company's usage is the sum of its stored files; a folder's
+ * totals are what is below it) and the ledger's invariants over every company (or one): each balance row equals the sum of
  * its entries (posted and held, and the entry count), what is held equals the open holds, no hold
  * was both captured and released and each settled hold has exactly its one settlement, nothing
  * available is negative, and no top-up, transfer or plan period was credited or charged twice.
@@ -15,6 +16,25 @@ export interface Breach {
  */
 export async function reconcile(q: pg.Pool | pg.ClientBase, accountId: string | null = null): Promise<Breach[]> {
   const checks: Array<[string, string]> = [
+    [
+      'storage usage equals the stored files',
+      `select a.id as account_id, format('usage %s, files %s', coalesce(u.used_bytes, 0), coalesce(f.bytes, 0)) as detail
+         from accounts a
+         left join storage_usage u on u.account_id = a.id
+         left join (select account_id, sum(size_bytes) as bytes from storage_items where blob_key is not null
+                     group by account_id) f on f.account_id = a.id
+        where ($1::text is null or a.id = $1) and coalesce(u.used_bytes, 0) <> coalesce(f.bytes, 0)`,
+    ],
+    [
+      "a folder's totals equal what is below it",
+      `select f.account_id, format('folder %s: %s files, %s bytes; below it %s files, %s bytes', f.id, f.num_files,
+              f.size_bytes, count(c.id), coalesce(sum(c.size_bytes), 0)) as detail
+         from storage_items f
+         left join storage_items c on c.ancestors @> array[f.id] and c.kind = 'file'
+        where ($1::text is null or f.account_id = $1) and f.kind <> 'file'
+        group by f.id, f.account_id, f.num_files, f.size_bytes
+       having f.num_files <> count(c.id) or f.size_bytes <> coalesce(sum(c.size_bytes), 0)`,
+    ],
     [
       'balance equals its entries',
       `select b.account_id, format('balance %s held %s entries %s; the ledger says %s, %s, %s', b.balance_pence, b.held_pence,

@@ -3,6 +3,7 @@ import { planStorageBytes, STORAGE_CHUNK_BYTES, STORAGE_MESSAGES } from '@lp/dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_ADDRESS, png, textPdf } from '../../test/fixtures/corpus.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+import { reconcile } from '../money/reconcile.js';
 import { sweepAbandonedUploads } from './routes.js';
 
 let t: TestContext;
@@ -295,6 +296,10 @@ describe('quota', () => {
       accountId,
       quota - n + 1,
     ]);
+    // The reconciliation sees the usage that no longer matches the files.
+    expect((await reconcile(t.services.pool, accountId)).map((b) => b.check)).toEqual([
+      'storage usage equals the stored files',
+    ]);
     const over = await upload(owner, 'root', 'one byte too many.pdf', file);
     expect([over.statusCode, over.json().message]).toEqual([
       507,
@@ -498,5 +503,11 @@ describe('who may do what', () => {
       const res = await owner.post('/api/storage/uploads', body);
       expect([400, 422], JSON.stringify(body)).toContain(res.statusCode);
     }
+  });
+});
+
+describe('reconciliation', () => {
+  it('finds every company’s usage equal to its files and every folder’s totals equal to what is below it', async () => {
+    expect(await reconcile(t.services.pool)).toEqual([]);
   });
 });
