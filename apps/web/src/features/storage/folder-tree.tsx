@@ -98,6 +98,8 @@ export function FolderTree({ currentId, path, onOpen, canManage, onAction }: Fol
 
   const items = () => Array.from(tree.current?.querySelectorAll<HTMLElement>('[role="treeitem"]') ?? []);
   const element = (id: string) => items().find((el) => el.dataset.nodeId === id) ?? null;
+  /** A folder's own group of folders (beside its row, owned by it through aria-owns). */
+  const subtree = (id: string) => element(id)?.parentElement?.querySelector<HTMLElement>(':scope > [role="group"]');
   const focus = (el: HTMLElement | null | undefined) => {
     if (!el) return;
     setFocusId(el.dataset.nodeId!);
@@ -111,7 +113,7 @@ export function FolderTree({ currentId, path, onOpen, canManage, onAction }: Fol
     focusId,
     toggle: (id) => {
       // Folding a folder away moves the tab stop to it when it was inside.
-      if (expanded.has(id) && element(id)?.querySelector('[data-node-id][tabindex="0"]')) setFocusId(id);
+      if (expanded.has(id) && subtree(id)?.querySelector('[data-node-id][tabindex="0"]')) setFocusId(id);
       setExpanded((prev) => {
         const next = new Set(prev);
         if (next.has(id)) next.delete(id);
@@ -168,12 +170,12 @@ export function FolderTree({ currentId, path, onOpen, canManage, onAction }: Fol
       case 'ArrowRight':
         handled();
         if (expandable && !isOpen) ctx.toggle(id);
-        else if (isOpen) focus(el.querySelector<HTMLElement>('[role="group"] > [role="treeitem"]'));
+        else if (isOpen) focus(subtree(id)?.querySelector<HTMLElement>('[role="treeitem"]'));
         break;
       case 'ArrowLeft':
         handled();
         if (isOpen) ctx.toggle(id);
-        else focus(el.parentElement?.closest<HTMLElement>('[role="treeitem"]'));
+        else if (node?.parentId) focus(element(node.parentId));
         break;
       case 'Enter':
       case ' ':
@@ -244,35 +246,29 @@ function TreeItem({ node, parentId, level }: { node: TreeNode; parentId: string 
   const selected = node.id === ctx.currentId;
   const Icon = node.id === ROOT_ID ? HomeIcon : node.kind === 'customer_folder' ? FolderShared : Folder;
 
-  const onContextMenu = (e: MouseEvent) => {
+  const onContextMenu = (e: MouseEvent<HTMLElement>) => {
     e.preventDefault();
     e.stopPropagation();
-    (e.currentTarget.parentElement as HTMLElement | null)?.focus();
+    e.currentTarget.focus();
     ctx.openMenu(node.id, e.clientX, e.clientY);
   };
+  const groupId = `${ctx.baseId}-group-${node.id}`;
+  const grouped = open && node.has_children;
 
+  // The treeitem is the row alone, owning its folders' group (aria-owns) rather than wrapping it: a
+  // treeitem wrapping its group has the whole subtree's text as its content, not its own name.
   return (
-    <Box
-      component="li"
-      role="treeitem"
-      aria-labelledby={labelId}
-      aria-expanded={node.has_children ? open : undefined}
-      aria-selected={selected}
-      aria-level={level}
-      tabIndex={ctx.focusId === node.id ? 0 : -1}
-      data-node-id={node.id}
-      sx={{
-        outline: 'none',
-        '&:focus-visible > .tree-row': {
-          outline: 2,
-          outlineStyle: 'solid',
-          outlineColor: 'primary.main',
-          outlineOffset: -2,
-        },
-      }}
-    >
+    <Box component="li" role="none">
       <Box
         className="tree-row"
+        role="treeitem"
+        aria-labelledby={labelId}
+        aria-expanded={node.has_children ? open : undefined}
+        aria-selected={selected}
+        aria-level={level}
+        aria-owns={grouped ? groupId : undefined}
+        tabIndex={ctx.focusId === node.id ? 0 : -1}
+        data-node-id={node.id}
         onClick={() => ctx.open(node.id)}
         onContextMenu={onContextMenu}
         sx={{
@@ -286,7 +282,14 @@ function TreeItem({ node, parentId, level }: { node: TreeNode; parentId: string 
           cursor: 'pointer',
           bgcolor: selected ? 'action.selected' : undefined,
           fontWeight: selected ? 700 : 400,
+          outline: 'none',
           '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
+          '&:focus-visible': {
+            outline: 2,
+            outlineStyle: 'solid',
+            outlineColor: 'primary.main',
+            outlineOffset: -2,
+          },
         }}
       >
         <Box
@@ -310,8 +313,8 @@ function TreeItem({ node, parentId, level }: { node: TreeNode; parentId: string 
           {node.name}
         </Box>
       </Box>
-      {open && node.has_children ? (
-        <Box component="ul" role="group" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {grouped ? (
+        <Box component="ul" role="group" id={groupId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {children.isPending ? (
             <li role="none">
               <Typography variant="body2" color="text.secondary" sx={{ pl: level * 2 + 3, py: 0.5 }}>
