@@ -7,6 +7,7 @@ export * from './customer-import.js';
 export * from './customers.js';
 export * from './delivery.js';
 export * from './delivery-preferences.js';
+export * from './integrations.js';
 export * from './letterheads.js';
 export * from './letters.js';
 export * from './messages.js';
