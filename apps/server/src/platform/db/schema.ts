@@ -913,3 +913,92 @@ export const storageUploads = pgTable(
   },
   (t) => [index('storage_uploads_updated_idx').on(t.updatedAt), index('storage_uploads_folder_idx').on(t.folderId)],
 );
+
+/**
+ * A company's connection to an accounting or cloud storage provider (issue 15, decision 0021): the
+ * tenant it reaches (Xero tenant, QuickBooks realm, Sage business, the drive's account) and its
+ * tokens, sealed with AES-256-GCM (platform/secrets.ts); never answered or logged.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** xero, quickbooks, sage, google_drive, dropbox, onedrive (INTEGRATION_PROVIDER_IDS). */
+    provider: text('provider').notNull(),
+    /** connected; revoked (the provider refused our refresh: Reconnect); error (the last call failed). */
+    status: text('status').notNull().default('connected'),
+    /** Cloud drives: copy letters to the drive. */
+    autoSync: boolean('auto_sync').notNull().default(false),
+    tenantId: text('tenant_id'),
+    tenantName: text('tenant_name'),
+    /** { access_token, refresh_token, expires_at } sealed (key id, IV, tag, data). */
+    tokensSealed: text('tokens_sealed').notNull(),
+    /** When the access token expires: it is refreshed ahead of this. */
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    connectedBy: text('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    /** What went wrong last (our words, never a token). */
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.provider] }),
+    check('integrations_status', sql`${t.status} in ('connected', 'revoked', 'error')`),
+    check(
+      'integrations_provider',
+      sql`${t.provider} in ('xero', 'quickbooks', 'sage', 'google_drive', 'dropbox', 'onedrive')`,
+    ),
+    index('integrations_connected_by_idx').on(t.connectedBy).where(sql`${t.connectedBy} is not null`),
+  ],
+);
+
+/** A connection being made: the OAuth state (random, bound to company, user and provider; 10 minutes) and its PKCE verifier. */
+export const integrationOauthStates = pgTable(
+  'integration_oauth_states',
+  {
+    state: text('state').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    verifierSealed: text('verifier_sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('integration_oauth_states_created_idx').on(t.createdAt),
+    index('integration_oauth_states_account_idx').on(t.accountId),
+    index('integration_oauth_states_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What an import made of a provider's record (a contact's customer, an invoice's letter), so a
+ * second import updates or answers it rather than making another. The tenant is part of the key:
+ * QuickBooks ids are counters per company (Id 1 of one realm is not Id 1 of another).
+ */
+export const integrationImports = pgTable(
+  'integration_imports',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    tenantId: text('tenant_id').notNull().default(''),
+    /** contacts or invoices. */
+    entityType: text('entity_type').notNull(),
+    externalId: text('external_id').notNull(),
+    /** The customer's or letter's id. */
+    localId: text('local_id').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.provider, t.tenantId, t.entityType, t.externalId] }),
+    check('integration_imports_entity', sql`${t.entityType} in ('contacts', 'invoices')`),
+    index('integration_imports_local_idx').on(t.localId),
+  ],
+);
