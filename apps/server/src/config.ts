@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseKeyList, type SecretKey } from './platform/secrets.js';
 
 /** The repository root, where `data/` lives by default. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -95,6 +96,45 @@ const envSchema = z.object({
   /** How long a sandbox carrier takes to make a label, and between tracking events. */
   CARRIER_SANDBOX_LABEL_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
   CARRIER_SANDBOX_TRACKING_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /**
+   * Keys sealing integration tokens: `k1:<base64 of 32 bytes>,k2:...`; the first seals, all open
+   * (rotation: put the new key first, keep the old one until its values are re-sealed). Unset: a
+   * key derived from AUTH_SECRET.
+   */
+  INTEGRATION_KEYS: z
+    .string()
+    .optional()
+    .transform((v, ctx): SecretKey[] => {
+      if (!v?.trim()) return [];
+      try {
+        return parseKeyList(v);
+      } catch (error) {
+        // The parser's words name key ids, never key material.
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Each integration's OAuth client: both set selects the provider itself; none, the built-in sandbox. */
+  XERO_CLIENT_ID: z.string().min(1).optional(),
+  XERO_CLIENT_SECRET: z.string().min(1).optional(),
+  QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
+  QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Intuit's development companies live on its sandbox API host. */
+  QUICKBOOKS_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
+  SAGE_CLIENT_ID: z.string().min(1).optional(),
+  SAGE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DRIVE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_DRIVE_CLIENT_SECRET: z.string().min(1).optional(),
+  DROPBOX_CLIENT_ID: z.string().min(1).optional(),
+  DROPBOX_CLIENT_SECRET: z.string().min(1).optional(),
+  ONEDRIVE_CLIENT_ID: z.string().min(1).optional(),
+  ONEDRIVE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The integrations sandbox: answers after up to this many ms. */
+  INTEGRATIONS_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** Its access tokens' life in seconds (unset: each provider's own, 5 minutes for Sage to 4 hours for Dropbox). */
+  INTEGRATIONS_SANDBOX_TOKEN_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  /** The window its rate limits count in (each provider's calls a minute are allowed per this many ms). */
+  INTEGRATIONS_SANDBOX_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Where files live: `file` under DATA_DIR/blobs (one machine), or `s3` (S3 or an S3-compatible store; any number of processes). */
   BLOB_STORE: z.enum(['file', 's3']).default('file'),
   S3_BUCKET: z.string().min(1).optional(),
@@ -113,8 +153,10 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'INTEGRATION_KEYS'> & {
   PUBLIC_URL: string;
+  /** INTEGRATION_KEYS parsed (empty: the key derived from AUTH_SECRET seals). */
+  integrationKeys: SecretKey[];
   authSecret: string;
   secureCookies: boolean;
   s3ForcePathStyle: boolean;
@@ -144,14 +186,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   if (Boolean(c.STANNP_API_KEY) !== Boolean(c.STANNP_WEBHOOK_SECRET))
     throw new Error('Invalid configuration: STANNP_API_KEY and STANNP_WEBHOOK_SECRET are set together or not at all');
+  for (const p of ['XERO', 'QUICKBOOKS', 'SAGE', 'GOOGLE_DRIVE', 'DROPBOX', 'ONEDRIVE'] as const) {
+    if (Boolean(c[`${p}_CLIENT_ID`]) !== Boolean(c[`${p}_CLIENT_SECRET`]))
+      throw new Error(`Invalid configuration: ${p}_CLIENT_ID and ${p}_CLIENT_SECRET are set together or not at all`);
+  }
   if (c.BLOB_STORE === 's3') {
     // Names only: the values (a secret among them) are never part of the message.
     const unset = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
     if (unset.length > 0)
       throw new Error(`Invalid configuration: BLOB_STORE=s3 needs ${unset.join(', ')} (see docs/operations.md)`);
   }
+  const { INTEGRATION_KEYS: integrationKeys, ...rest } = c;
   return {
-    ...c,
+    ...rest,
+    integrationKeys,
     PUBLIC_URL,
     authSecret: c.AUTH_SECRET ?? localSecret(c.DATA_DIR, 'auth-secret'),
     secureCookies: c.SECURE_COOKIES ?? PUBLIC_URL.startsWith('https://'),
