@@ -35,6 +35,7 @@ const AccountingImportPage = page(
   'AccountingImportPage',
 );
 const AccountingRedirectPage = lazy(() => import('../features/integrations/accounting-redirect-page'));
+const CloudRedirectPage = page(() => import('../features/integrations/accounting-redirect-page'), 'CloudRedirectPage');
 const AccountSettingsPage = page(() => import('../features/company/account-settings-page'), 'AccountSettingsPage');
 const CompanyPage = page(() => import('../features/company/company-page'), 'CompanyPage');
 const GuidePage = page(() => import('../features/guide/guide-page'), 'GuidePage');
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: '/xeroRedirect', element: <AccountingRedirectPage provider="xero" /> },
       { path: '/quickBooksRedirect', element: <AccountingRedirectPage provider="quickBooks" /> },
       { path: '/sageRedirect', element: <AccountingRedirectPage provider="sage" /> },
+      { path: '/cloudRedirect', element: <CloudRedirectPage /> },
       { path: '/accountSettings', element: <AccountSettingsPage /> },
       { path: '/invited/signUp/:uniqueId/:accountId', element: <InvitedSignUpPage /> },
       { path: '/company', element: <CompanyPage /> },
