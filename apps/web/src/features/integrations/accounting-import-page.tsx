@@ -1,15 +1,333 @@
-import { useParams } from 'react-router';
-import { NotAvailableYet } from '../../components/not-available-yet';
+import { type AccountingEntityType, INTEGRATION_MESSAGES, type IntegrationProviderInfo, MESSAGES } from '@lp/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { MessageBanner } from '../../components/message-banner';
 import { NotFound } from '../../components/not-found';
+import { Page } from '../../components/page';
+import { isApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { useMe } from '../../lib/session';
 import { ACCOUNTING_ENTITY_TYPES, findAccountingProvider } from './accounting-providers';
+import {
+  type ContactsImported,
+  type ImportContact,
+  type ImportInvoice,
+  type InvoicesImported,
+  integrationFailureMessage,
+  isUpgradeRequired,
+  useEntities,
+  useImport,
+  useIntegrations,
+} from './api';
+import { ContactCard, InvoiceCard } from './import-cards';
+import { INTEGRATIONS_TEXT as T } from './texts';
 
 /** /:provider/:entityType: contacts or invoices of an accounting provider, for import. Other pairs are not pages. */
 export function AccountingImportPage() {
   const { provider, entityType } = useParams();
-  const found = findAccountingProvider(provider);
-  const type = ACCOUNTING_ENTITY_TYPES.find((t) => t === entityType);
-  if (!found || !type) return <NotFound />;
-  return <NotAvailableYet title={`${found.name} ${type}`} />;
+  const info = findAccountingProvider(provider);
+  const entity = ACCOUNTING_ENTITY_TYPES.find((t) => t === entityType);
+  const me = useMe().data;
+  if (!info || !entity) return <NotFound />;
+  if (!me) return null;
+  const title = T.entityLabel(info.name, entity);
+  if (!me.abilities.includes('manage_integrations'))
+    return (
+      <Page title={title}>
+        <MessageBanner kind="info">{MESSAGES.permissionDenied}</MessageBanner>
+      </Page>
+    );
+  return (
+    <Page title={title} maxWidth={1366}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {T.importIntro[entity](info.name)}
+      </Typography>
+      <ConnectedOnly key={`${info.id}/${entity}`} info={info} entity={entity} abilities={me.abilities} />
+    </Page>
+  );
+}
+
+const toIntegrations = (
+  <Button component={RouterLink} to="/integrations" color="inherit" size="small">
+    {T.goToIntegrations}
+  </Button>
+);
+
+interface ImportProps {
+  info: IntegrationProviderInfo;
+  entity: AccountingEntityType;
+  abilities: readonly string[];
+}
+
+/** The list, once the provider is known to be connected; otherwise the way to connect it. */
+function ConnectedOnly(props: ImportProps) {
+  const list = useIntegrations();
+  const { info } = props;
+  if (list.isPending) return <Loading />;
+  if (list.isError)
+    return (
+      <MessageBanner kind="error" action={retryButton(() => void list.refetch())}>
+        {integrationFailureMessage(list.error)}
+      </MessageBanner>
+    );
+  const row = list.data.find((i) => i.provider === info.id);
+  if (!row?.connected)
+    return (
+      <MessageBanner kind="info" action={toIntegrations}>
+        {INTEGRATION_MESSAGES.notConnected(info.name)}
+      </MessageBanner>
+    );
+  if (row.status === 'revoked')
+    return (
+      <MessageBanner kind="warning" action={toIntegrations}>
+        {INTEGRATION_MESSAGES.revoked(info.name)}
+      </MessageBanner>
+    );
+  return <EntityImport {...props} />;
+}
+
+function retryButton(onClick: () => void) {
+  return (
+    <Button color="inherit" size="small" onClick={onClick}>
+      {T.tryAgain}
+    </Button>
+  );
+}
+
+type Entity = ImportContact | ImportInvoice;
+
+/** What the last import gave, shown above the cards until the next. */
+type Outcome =
+  | { entity: 'contacts'; answer: ContactsImported }
+  | { entity: 'invoices'; answer: InvoicesImported; invoices: ImportInvoice[] };
+
+/**
+ * The provider's contacts or invoices as cards (a grid, one column under 900 px) with select boxes,
+ * Select all and Import selected (POST .../{entity}/import { ids }), then what the import made.
+ */
+function EntityImport({ info, entity, abilities }: ImportProps) {
+  const list = useEntities(info.id, entity, true);
+  const importing = useImport(info.id, entity);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [upgrade, setUpgrade] = useState<string | null>(null);
+  const busy = importing.isPending;
+
+  if (list.isPending) return <Loading />;
+  if (list.isError) {
+    const refused = isApiError(list.error) && list.error.status >= 400 && list.error.status < 500;
+    return (
+      <MessageBanner
+        kind="error"
+        action={refused ? toIntegrations : retryButton(() => void list.refetch())}
+        data-testid="entities-error"
+      >
+        {integrationFailureMessage(list.error)}
+      </MessageBanner>
+    );
+  }
+
+  const rows: Entity[] = list.data;
+  // Only what is still listed counts (a refetch may drop a selected one).
+  const chosen = rows.filter((r) => selected.has(r.external_id)).map((r) => r.external_id);
+  const all = rows.length > 0 && chosen.length === rows.length;
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const run = () => {
+    if (chosen.length === 0) {
+      notify(INTEGRATION_MESSAGES.nothingChosen, { variant: 'warning' });
+      return;
+    }
+    setUpgrade(null);
+    const snapshot = list.data as ImportInvoice[];
+    importing.mutate(chosen, {
+      onSuccess: (answer) => {
+        setSelected(new Set());
+        const done: Outcome =
+          entity === 'contacts'
+            ? { entity, answer: answer as ContactsImported }
+            : { entity, answer: answer as InvoicesImported, invoices: snapshot };
+        setOutcome(done);
+        notify(outcomeMessage(done), { variant: 'success' });
+      },
+      onError: (error) => {
+        const message = integrationFailureMessage(error);
+        if (isUpgradeRequired(error)) setUpgrade(message);
+        notify(message, { variant: 'error' });
+      },
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {outcome ? <OutcomeBanner outcome={outcome} abilities={abilities} onClose={() => setOutcome(null)} /> : null}
+      {upgrade ? (
+        <MessageBanner
+          kind="error"
+          onClose={() => setUpgrade(null)}
+          action={
+            <Button component={RouterLink} to="/plans" color="inherit" size="small">
+              {T.seePlans}
+            </Button>
+          }
+        >
+          {upgrade}
+        </MessageBanner>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <Typography>{T.none[entity]}</Typography>
+      ) : (
+        <>
+          <Box
+            role="toolbar"
+            aria-label={T.entityLabel(info.name, entity)}
+            sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+          >
+            <FormControlLabel
+              label={T.selectAll}
+              control={
+                <Checkbox
+                  checked={all}
+                  indeterminate={chosen.length > 0 && !all}
+                  disabled={busy}
+                  onChange={() => setSelected(all ? new Set() : new Set(rows.map((r) => r.external_id)))}
+                />
+              }
+            />
+            <Typography color="text.secondary" aria-live="polite" sx={{ flex: 1 }}>
+              {T.selected(chosen.length)}
+            </Typography>
+            <Button variant="contained" onClick={run} disabled={busy}>
+              {T.importSelected}
+            </Button>
+          </Box>
+          {busy ? (
+            <Box role="status">
+              <LinearProgress aria-label={T.importing(importing.variables?.length ?? 0, entity)} />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {T.importing(importing.variables?.length ?? 0, entity)}
+              </Typography>
+            </Box>
+          ) : null}
+          <Box
+            component="ul"
+            aria-label={T.entityLabel(info.name, entity)}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(auto-fill, minmax(300px, 1fr))' },
+              gap: 2,
+            }}
+          >
+            {entity === 'contacts'
+              ? (list.data as ImportContact[]).map((c) => (
+                  <ContactCard
+                    key={c.external_id}
+                    contact={c}
+                    provider={info.name}
+                    selected={selected.has(c.external_id)}
+                    disabled={busy}
+                    onToggle={() => toggle(c.external_id)}
+                  />
+                ))
+              : (list.data as ImportInvoice[]).map((i) => (
+                  <InvoiceCard
+                    key={i.external_id}
+                    invoice={i}
+                    provider={info.name}
+                    selected={selected.has(i.external_id)}
+                    disabled={busy}
+                    onToggle={() => toggle(i.external_id)}
+                  />
+                ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function outcomeMessage(outcome: Outcome): string {
+  return outcome.entity === 'contacts'
+    ? INTEGRATION_MESSAGES.contactsImported(outcome.answer.created, outcome.answer.updated)
+    : INTEGRATION_MESSAGES.invoicesImported(outcome.answer.letters.length);
+}
+
+/** The import's result; for invoices, the new letters (to the letters page, where they are delivered). */
+function OutcomeBanner({
+  outcome,
+  abilities,
+  onClose,
+}: {
+  outcome: Outcome;
+  abilities: readonly string[];
+  onClose: () => void;
+}) {
+  if (outcome.entity === 'contacts') {
+    const canSee = abilities.includes('see_recipients') || abilities.includes('manage_recipients');
+    return (
+      <MessageBanner
+        kind="success"
+        onClose={onClose}
+        data-testid="import-outcome"
+        action={
+          canSee ? (
+            <Button component={RouterLink} to="/customers" color="inherit" size="small">
+              {T.viewCustomers}
+            </Button>
+          ) : undefined
+        }
+      >
+        {outcomeMessage(outcome)}
+      </MessageBanner>
+    );
+  }
+  const canOpen = abilities.includes('see_letters');
+  const numberOf = (id: string) =>
+    outcome.invoices.find((i) => i.external_id === id || i.user_invoice_id === id)?.user_invoice_id ?? id;
+  const letters = outcome.answer.letters;
+  return (
+    <MessageBanner kind="success" onClose={onClose} data-testid="import-outcome">
+      {outcomeMessage(outcome)}
+      {letters.length > 0 ? (
+        <>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {T.newLetters}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {letters.map((l) => (
+              <li key={l.uuid}>
+                {canOpen ? (
+                  <Link component={RouterLink} to={`/letters?letter=${encodeURIComponent(l.uuid)}`}>
+                    {T.letterFor(numberOf(l.invoice_id))}
+                  </Link>
+                ) : (
+                  T.letterFor(numberOf(l.invoice_id))
+                )}
+              </li>
+            ))}
+          </Box>
+        </>
+      ) : null}
+    </MessageBanner>
+  );
 }
 
 export default AccountingImportPage;
