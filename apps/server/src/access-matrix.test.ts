@@ -24,7 +24,8 @@ beforeAll(async () => {
   t = await createTestContext();
   const a = await signUpCompany(t.app);
   owner = a.agent;
-  await t.services.pool.query(`update accounts set current_plan = 'Business' where id = $1`, [a.me.account.id]);
+  // Pro: every plan feature (accounting integrations among them), so a refusal below is never the plan's.
+  await t.services.pool.query(`update accounts set current_plan = 'Pro' where id = $1`, [a.me.account.id]);
   bare = (await addMember(t, a.me.account.id, { permissions: {} })).agent;
 
   // Company B and one record of each kind, which company A must not reach.
@@ -108,6 +109,19 @@ beforeAll(async () => {
     `insert into storage_uploads (id, account_id, folder_id, name, ext, size_bytes, chunk_bytes, blob_key, multipart_id)
      values ($1, $2, $3, 'B upload', 'pdf', 100, 8388608, 'storage/b/upload', 'mp-b')`,
     [fx.storageUpload, b.me.account.id, fx.storageFolder],
+  );
+  // B's integrations: Xero and Dropbox connected, a Xero connection being made (its state).
+  for (const provider of ['xero', 'dropbox'])
+    await t.services.pool.query(
+      `insert into integrations (account_id, provider, tenant_id, tenant_name, tokens_sealed, connected_by)
+       values ($1, $2, 'tenant-of-b', 'B Books', 'sealed-of-b', $3)`,
+      [b.me.account.id, provider, b.me.user.id],
+    );
+  fx.integrationState = 'oauth-state-of-b';
+  await t.services.pool.query(
+    `insert into integration_oauth_states (state, account_id, user_id, provider, verifier_sealed)
+     values ($1, $2, $3, 'xero', 'sealed-verifier-of-b')`,
+    [fx.integrationState, b.me.account.id, b.me.user.id],
   );
   // B's money: a bank transfer (with a receipt) and a card payment in flight.
   const { credit } = await import('./modules/money/ledger.js');
@@ -204,6 +218,26 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
     body: 'x'.repeat(100),
   }),
   'POST /api/storage/folders/:id/files': () => ({ url: `/api/storage/folders/${fx.storageFolder}/files`, body: {} }),
+  // B is connected to Xero and Dropbox and A to nothing: A's calls name only its own connections.
+  'POST /api/integrations/:provider/redirect': () => ({
+    url: '/api/integrations/xero/redirect',
+    body: { auth_code: 'code-for-b', state: fx.integrationState },
+  }),
+  'DELETE /api/integrations/:provider': () => ({ url: '/api/integrations/xero' }),
+  'PUT /api/integrations/:provider/auto-sync': () => ({
+    url: '/api/integrations/dropbox/auto-sync',
+    body: { sync: true },
+  }),
+  'GET /api/integrations/:provider/contacts': () => ({ url: '/api/integrations/xero/contacts' }),
+  'GET /api/integrations/:provider/invoices': () => ({ url: '/api/integrations/xero/invoices' }),
+  'POST /api/integrations/:provider/contacts/import': () => ({
+    url: '/api/integrations/xero/contacts/import',
+    body: { ids: ['contact-of-b'] },
+  }),
+  'POST /api/integrations/:provider/invoices/import': () => ({
+    url: '/api/integrations/xero/invoices/import',
+    body: { ids: ['invoice-of-b'] },
+  }),
   'GET /api/parcels/:id': () => ({ url: `/api/parcels/${fx.parcel}` }),
   'GET /api/parcels/:id/label': () => ({ url: `/api/parcels/${fx.parcel}/label` }),
   'GET /api/parcels/track/:carrier/:shipmentId': () => ({ url: '/api/parcels/track/royal-mail/RM123456785GB' }),
@@ -252,10 +286,11 @@ const bodyRecordRoutes = new Set([
   'POST /api/storage/folders',
   'POST /api/storage/items/delete',
   'POST /api/storage/uploads',
+  'POST /api/integrations/:provider/redirect',
 ]);
 
 /** Routes whose path names a slot of the caller's own company, not a record id (an upload into it). */
-const ownSlotRoutes = new Set(['POST /api/letterheads/:kind']);
+const ownSlotRoutes = new Set(['POST /api/letterheads/:kind', 'POST /api/integrations/:provider/connect']);
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, 'x');
 

@@ -28,6 +28,7 @@ import type { DeliveryDeps } from './modules/delivery/run-delivery.js';
 import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
+import { registerIntegrations } from './modules/integrations/wiring.js';
 import { registerLetterheadRoutes } from './modules/letterheads/routes.js';
 import { registerLetterRoutes } from './modules/letters/routes.js';
 import { registerMoneyRoutes } from './modules/money/routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerStorageRoutes(app, { pool: deps.pool, blobs: deps.blobs });
+  registerIntegrations(app, { config, pool: deps.pool, blobs: deps.blobs, postcodes: deps.postcodes ?? null });
   registerDeliveryApprovals();
   registerParcelRoutes(app, deps.parcels);
   registerParcelApprovals();

@@ -35,6 +35,7 @@ export const ALL_ENTITIES = [
   'customers',
   'letterheads',
   'parcels',
+  'integrations',
 ] as const;
 /** The listening connection is retried after 0.5 s, doubling up to 5 s while the database is away. */
 export const LISTEN_RETRY_MS = { first: 500, max: 5_000 } as const;

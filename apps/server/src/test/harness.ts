@@ -53,6 +53,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PRINT_SANDBOX_LATENCY_MS: '0',
     PRINT_SANDBOX_PRODUCTION_DELAY_MS: '5',
     PRINT_SANDBOX_STEP_MS: '5',
+    // The integrations sandbox too.
+    INTEGRATIONS_SANDBOX_LATENCY_MS: '0',
     ...env,
   });
   const services = await openServices(config, databaseUrl, quiet);

@@ -1,0 +1,32 @@
+import { INTEGRATION_MESSAGES } from '@lp/domain';
+import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import type { Integrations } from './service.js';
+
+/** Turns a cloud drive's auto-sync on or off (decision 0021, step 5; the spec's togglesync). */
+export async function setAutoSync(
+  svc: Integrations,
+  pool: pg.Pool,
+  accountId: string,
+  providerId: string,
+  sync: boolean,
+) {
+  const p = svc.provider(providerId);
+  if (p.kind !== 'cloud')
+    throw new AppError('CONFLICT', `Auto-sync copies letters to a cloud drive; ${p.info.name} is not one.`);
+  await inTransaction(pool, async (q) => {
+    const { rowCount } = await q.query(
+      'update integrations set auto_sync = $3, updated_at = now() where account_id = $1 and provider = $2',
+      [accountId, p.id, sync],
+    );
+    if (!rowCount) throw new AppError('NOT_FOUND', INTEGRATION_MESSAGES.notConnected(p.info.name));
+    await publish(q, { accountId, message: { type: 'refresh', entities: ['integrations'] } });
+  });
+  return {
+    provider: p.id,
+    auto_sync: sync,
+    message: sync ? INTEGRATION_MESSAGES.autoSyncOn(p.info.name) : INTEGRATION_MESSAGES.autoSyncOff(p.info.name),
+  };
+}
