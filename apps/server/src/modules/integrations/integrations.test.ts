@@ -369,3 +369,59 @@ describe('auto-sync and disconnecting', () => {
     expect(list.every((i: { connected: boolean }) => !i.connected)).toBe(true);
   });
 });
+
+describe('the sandbox consent page', () => {
+  const authorize = (provider: string, params: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/integrations/sandbox/${provider}/authorize?${new URLSearchParams(params)}`,
+    });
+  const valid = () => {
+    const p = t.app.integrations.providers.xero;
+    return {
+      response_type: 'code',
+      client_id: p.clientId,
+      redirect_uri: 'http://localhost:3000/xeroRedirect',
+      scope: 'openid',
+      state: 'abc',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    };
+  };
+
+  it('shows an error, never a redirect, for an unknown client or an unregistered return address', async () => {
+    const evil = await authorize('xero', { ...valid(), redirect_uri: 'https://evil.example/steal' });
+    expect(evil.statusCode).toBe(400);
+    expect(evil.headers.location).toBeUndefined();
+    expect(evil.body).toContain('not registered');
+    const stranger = await authorize('xero', { ...valid(), client_id: 'someone-else' });
+    expect(stranger.statusCode).toBe(400);
+    expect((await authorize('myob', valid())).statusCode).toBe(404);
+  });
+
+  it('sends a request without PKCE back to the return page with invalid_request', async () => {
+    const { code_challenge: _, ...noPkce } = valid();
+    const res = await authorize('xero', noPkce);
+    expect(res.statusCode).toBe(303);
+    const back = new URL(res.headers.location as string);
+    expect(back.pathname).toBe('/xeroRedirect');
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('state')).toBe('abc');
+  });
+
+  it('refuses a consent form whose hidden fields were changed', async () => {
+    const page = await authorize('xero', valid());
+    expect(page.statusCode).toBe(200);
+    const fields = Object.fromEntries(
+      [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+    ) as Record<string, string>;
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/sandbox/xero/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...fields, company: 'someone-else', decision: 'allow' }).toString(),
+    });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.headers.location).toBeUndefined();
+  });
+});

@@ -87,6 +87,7 @@ export function mapQuickBooksInvoice(i: Record<string, unknown>): ExternalInvoic
 }
 
 export function createQuickBooksClient(deps: ClientDeps): AccountingClient {
+  const size = deps.pageSize ?? PAGE_SIZE;
   const name = deps.provider.info.name;
   const base = deps.provider.apiBaseUrl;
   const get = async (ctx: CallContext, realm: string, path: string, query: Record<string, string> = {}) => {
@@ -117,7 +118,7 @@ export function createQuickBooksClient(deps: ClientDeps): AccountingClient {
       ...addressOf([a.Line1, a.Line2, a.Line3, a.City, a.CountrySubDivisionCode], a.PostalCode, a.Country),
     };
   };
-  const page = (n: number) => `STARTPOSITION ${(n - 1) * PAGE_SIZE + 1} MAXRESULTS ${PAGE_SIZE}`;
+  const page = (n: number) => `STARTPOSITION ${(n - 1) * size + 1} MAXRESULTS ${size}`;
   const byIds = (ids: readonly string[]) =>
     ids
       .filter((id) => QB_ID.test(id))
@@ -137,12 +138,12 @@ export function createQuickBooksClient(deps: ClientDeps): AccountingClient {
     async listContacts(ctx, n) {
       const r = await query(ctx, `select * from Customer where Active = true ORDERBY DisplayName ${page(n)}`);
       const rows = arrayOf(r.Customer);
-      return { items: rows.map(mapQuickBooksCustomer), nextPage: rows.length >= PAGE_SIZE ? n + 1 : null };
+      return { items: rows.map(mapQuickBooksCustomer), nextPage: rows.length >= size ? n + 1 : null };
     },
     async listInvoices(ctx, n) {
       const r = await query(ctx, `select * from Invoice ORDERBY TxnDate DESC ${page(n)}`);
       const rows = arrayOf(r.Invoice);
-      return { items: rows.map(mapQuickBooksInvoice), nextPage: rows.length >= PAGE_SIZE ? n + 1 : null };
+      return { items: rows.map(mapQuickBooksInvoice), nextPage: rows.length >= size ? n + 1 : null };
     },
     async getContacts(ctx, ids) {
       const list = byIds(ids);

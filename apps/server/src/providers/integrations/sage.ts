@@ -66,6 +66,7 @@ export function mapSageInvoice(i: Record<string, unknown>): ExternalInvoice {
 const offered = (i: Record<string, unknown>) => !['VOID', 'DRAFT'].includes(String(record(i.status).id));
 
 export function createSageClient(deps: ClientDeps): AccountingClient {
+  const size = deps.pageSize ?? PAGE_SIZE;
   const name = deps.provider.info.name;
   const base = deps.provider.apiBaseUrl;
   const get = async (ctx: CallContext, path: string, query: Record<string, string> = {}) => {
@@ -112,7 +113,7 @@ export function createSageClient(deps: ClientDeps): AccountingClient {
       await get(ctx, `/${kind}`, {
         ...query,
         page: String(page),
-        items_per_page: String(PAGE_SIZE),
+        items_per_page: String(size),
         attributes: 'all',
       }),
       name,

@@ -71,6 +71,8 @@ export interface ClientDeps {
   fetch: Fetch;
   /** The limiter of one connection (a provider's limits count per organisation). */
   limiterFor(tenantId: string | null): import('./http.js').RateLimiter;
+  /** Rows a page of a list asks for (PAGE_SIZE unless a test walks small pages). */
+  pageSize?: number;
 }
 
 /** One accounting provider's documented API, as the product uses it. */

@@ -99,6 +99,7 @@ const offered = (i: Record<string, unknown>) =>
   i.Type === 'ACCREC' && (i.Status === 'AUTHORISED' || i.Status === 'PAID');
 
 export function createXeroClient(deps: ClientDeps): AccountingClient {
+  const size = deps.pageSize ?? PAGE_SIZE;
   const name = deps.provider.info.name;
   const base = deps.provider.apiBaseUrl;
   const get = async (ctx: CallContext, path: string, query: Record<string, string> = {}) => {
@@ -116,7 +117,7 @@ export function createXeroClient(deps: ClientDeps): AccountingClient {
   const nextPage = (body: Record<string, unknown>, page: number, count: number) => {
     const p = record(body.pagination);
     if (typeof p.pageCount === 'number') return page < p.pageCount ? page + 1 : null;
-    return count >= PAGE_SIZE ? page + 1 : null;
+    return count >= size ? page + 1 : null;
   };
   const organisation = async (ctx: CallContext): Promise<Organisation> => {
     const body = await get(ctx, '/Organisation');
@@ -158,14 +159,14 @@ export function createXeroClient(deps: ClientDeps): AccountingClient {
     },
     organisation,
     async listContacts(ctx, page) {
-      const body = await get(ctx, '/Contacts', { page: String(page), pageSize: String(PAGE_SIZE), order: 'Name ASC' });
+      const body = await get(ctx, '/Contacts', { page: String(page), pageSize: String(size), order: 'Name ASC' });
       const items = arrayOf(body.Contacts).map(mapXeroContact);
       return { items, nextPage: nextPage(body, page, items.length) };
     },
     async listInvoices(ctx, page) {
       const body = await get(ctx, '/Invoices', {
         page: String(page),
-        pageSize: String(PAGE_SIZE),
+        pageSize: String(size),
         Statuses: 'AUTHORISED,PAID',
         where: 'Type=="ACCREC"',
         order: 'Date DESC',
