@@ -131,7 +131,7 @@ const envSchema = z.object({
   ONEDRIVE_CLIENT_SECRET: z.string().min(1).optional(),
   /** The integrations sandbox: answers after up to this many ms. */
   INTEGRATIONS_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
-  /** Its access tokens' life in seconds (unset: each provider's own, 5 minutes for Sage to 4 hours for Dropbox). */
+  /** Its access tokens' life in seconds (unset: each provider's own, at most 10 minutes, so refreshing happens while people try it). */
   INTEGRATIONS_SANDBOX_TOKEN_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   /** The window its rate limits count in (each provider's calls a minute are allowed per this many ms). */
   INTEGRATIONS_SANDBOX_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),

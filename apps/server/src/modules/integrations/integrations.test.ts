@@ -274,6 +274,34 @@ describe('refreshing and revocation', () => {
     expect(after.status).toBe('connected');
   });
 
+  it('refreshes and tries again when the provider refuses an access token it thought was fresh', async () => {
+    const read = async () =>
+      (
+        await t.services.pool.query(
+          "select tokens_sealed from integrations where account_id = $1 and provider = 'xero'",
+          [accountId],
+        )
+      ).rows[0].tokens_sealed as string;
+    const stored = t.app.integrations.openTokens(accountId, 'xero', await read());
+    // The provider expired it early (a clock apart, a revoked session): far from expiry by our records.
+    await t.services.pool.query(
+      "update integrations set tokens_sealed = $2 where account_id = $1 and provider = 'xero'",
+      [
+        accountId,
+        t.app.integrations.sealTokens(accountId, 'xero', {
+          ...stored,
+          accessToken: 'refused.by.xero',
+          expiresAt: Date.now() + 3_600_000,
+        }),
+      ],
+    );
+    const res = await owner.get('/api/integrations/xero/contacts');
+    expect(res.statusCode, res.body).toBe(200);
+    const after = t.app.integrations.openTokens(accountId, 'xero', await read());
+    expect(after.accessToken).not.toBe('refused.by.xero');
+    expect(after.refreshToken).not.toBe(stored.refreshToken);
+  });
+
   it('marks a connection whose refresh the provider refuses as revoked (Reconnect), and reconnecting mends it', async () => {
     const company = await signUpCompany(t.app);
     const id = company.me.account.id;

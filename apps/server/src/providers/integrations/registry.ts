@@ -53,6 +53,8 @@ export interface ProviderEntry {
 }
 
 const MINUTE = 60;
+/** The sandbox's tokens live at most this long (unless configured), so refreshing is exercised. */
+const SANDBOX_TOKEN_SECONDS_MAX = 10 * MINUTE;
 
 /** The providers as they are in production, from their documentation. */
 export const REGISTRY: Readonly<Record<IntegrationProviderId, ProviderEntry>> = {
@@ -235,7 +237,8 @@ export function resolveProviders(config: Config): Record<IntegrationProviderId, 
         entry.kind === 'accounting'
           ? { contacts: `${base}/view/contacts/{id}`, invoices: `${base}/view/invoices/{id}` }
           : null,
-      accessTokenSeconds: config.INTEGRATIONS_SANDBOX_TOKEN_SECONDS ?? entry.accessTokenSeconds,
+      accessTokenSeconds:
+        config.INTEGRATIONS_SANDBOX_TOKEN_SECONDS ?? Math.min(entry.accessTokenSeconds, SANDBOX_TOKEN_SECONDS_MAX),
       sandbox: true,
     };
   }
