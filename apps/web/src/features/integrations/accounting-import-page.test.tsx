@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
 import { AccountingImportPage } from './accounting-import-page';
-import { axeViolations, json, startServer, upgradeAnswer } from './test-server';
+import { axeViolations, CONTACTS, json, startServer, upgradeAnswer } from './test-server';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 const notified = () => vi.mocked(notify).mock.calls.map(([message, options]) => [message, options?.variant]);
@@ -72,7 +72,11 @@ describe('/{provider}/contacts', () => {
     expect(within(bramble).queryByText('Already imported')).toBeNull();
     expect(within(zoe).getByText('Already imported')).toBeTruthy();
     expect(within(zoe).getByText('No email')).toBeTruthy();
-    expect(within(zoe).queryByRole('link')).toBeNull();
+    expect(within(zoe).queryByRole('link', { name: /View contact/ })).toBeNull();
+    // What the earlier import made of it.
+    expect(within(zoe).getByRole('link', { name: 'Open its customer' }).getAttribute('href')).toBe(
+      '/customers?customer=cu-9',
+    );
     expect(await axeViolations(view.container)).toEqual([]);
 
     // Nothing chosen: nothing sent.
@@ -97,9 +101,20 @@ describe('/{provider}/contacts', () => {
       }) as unknown as Response;
     fireEvent.click(screen.getByRole('button', { name: 'Import selected' }));
     expect(await screen.findByRole('progressbar', { name: 'Importing 1 contact...' })).toBeTruthy();
+    expect(screen.getByText('Importing 1 contact... 0 of 1 done')).toBeTruthy();
     expect(checkbox('Select Zoë Brontë').disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Import selected' }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => answer(json(200, { created: 1, updated: 0, customers: [{ customer_uuid: 'cu-1' }] })));
+    await act(async () =>
+      answer(
+        json(200, {
+          created: 1,
+          updated: 0,
+          customers: [{ customer_uuid: 'cu-1', recipient: 'Bramble & Finch Ltd', external_id: 'xc-1' }],
+          refused: [],
+          message: '1 customer added, 0 updated.',
+        }),
+      ),
+    );
     expect(importCalls().map((c) => [c.path, c.body])).toEqual([
       ['/api/integrations/xero/contacts/import', { ids: ['xc-1'] }],
     ]);
@@ -110,7 +125,7 @@ describe('/{provider}/contacts', () => {
     expect(checkbox('Select Bramble & Finch Ltd').checked).toBe(false);
     // The list is read again (its "already imported" marks change).
     await waitFor(() =>
-      expect(server.calls.filter((c) => c.path === '/api/integrations/xero/contacts')).toHaveLength(2),
+      expect(server.calls.filter((c) => c.path === '/api/integrations/xero/contacts?page=1')).toHaveLength(2),
     );
     fireEvent.click(within(outcome).getByRole('link', { name: 'View customers' }));
     expect(await screen.findByRole('heading', { name: 'Customers page' })).toBeTruthy();
@@ -143,6 +158,10 @@ describe('/{provider}/invoices', () => {
         .getAttribute('href'),
     ).toBe('https://go.xero.com/AccountsReceivable/View.aspx?InvoiceID=xi-1');
     expect(within(second).queryByRole('link', { name: /View invoice/ })).toBeNull();
+    expect(within(second).getByRole('link', { name: 'Open its letter' }).getAttribute('href')).toBe(
+      '/letters?letter=l-old',
+    );
+    expect(within(first).queryByRole('link', { name: 'Open its letter' })).toBeNull();
     expect(await axeViolations(view.container)).toEqual([]);
 
     // The items: reached with the keyboard (focus shows them), closed with Escape, toggled by a click.
@@ -158,7 +177,7 @@ describe('/{provider}/invoices', () => {
       within(tooltip)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Consulting, 10 hours', 'Travel']);
+    ).toEqual(['10 x Consulting at £102.88: £1,028.75', 'Travel: £0.00']);
     expect(items.getAttribute('aria-describedby')).toBe(tooltip.id);
     // Drawn inside the page (its landmark), not at the end of the body.
     expect(view.container.contains(tooltip)).toBe(true);
@@ -170,13 +189,6 @@ describe('/{provider}/invoices', () => {
   });
 
   it('imports the chosen invoices as letters and links each new letter', async () => {
-    server.answers['POST /api/integrations/xero/invoices/import'] = () =>
-      json(200, {
-        letters: [
-          { uuid: 'l-42', invoice_id: 'xi-1' },
-          { uuid: 'l-43', invoice_id: 'xi-2' },
-        ],
-      });
     renderAt('/xero/invoices');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     expect(checkbox('Select Invoice INV-0042').checked).toBe(true);
@@ -189,23 +201,68 @@ describe('/{provider}/invoices', () => {
     expect(outcome.textContent).toContain('2 invoices imported as letters.');
     expect(notified()).toContainEqual(['2 invoices imported as letters.', 'success']);
     const link = within(outcome).getByRole('link', { name: 'Letter for invoice INV-0042' });
-    expect(link.getAttribute('href')).toBe('/letters?letter=l-42');
+    expect(link.getAttribute('href')).toBe('/letters?letter=l-xi-1');
+    // Imported before: its letter.
     expect(within(outcome).getByRole('link', { name: 'Letter for invoice INV-0043' }).getAttribute('href')).toBe(
-      '/letters?letter=l-43',
+      '/letters?letter=l-old',
     );
     fireEvent.click(link);
     expect(await screen.findByRole('heading', { name: 'Letters page' })).toBeTruthy();
   });
 
   it('names the new letters without links for a member who cannot see letters', async () => {
-    server.answers['POST /api/integrations/xero/invoices/import'] = () =>
-      json(200, { letters: [{ uuid: 'l-42', invoice_id: 'xi-1' }] });
     renderAt('/xero/invoices', testMe({ abilities: ['manage_integrations'] }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Invoice INV-0042' }));
     fireEvent.click(screen.getByRole('button', { name: 'Import selected' }));
     const outcome = await screen.findByTestId('import-outcome');
     expect(within(outcome).getByText('Letter for invoice INV-0042')).toBeTruthy();
     expect(within(outcome).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open its letter' })).toBeNull();
+  });
+});
+
+describe('long lists', () => {
+  it('show more pages on request and import a hundred at a time', async () => {
+    server.contacts = Array.from({ length: 130 }, (_, i) => ({
+      ...CONTACTS[0]!,
+      external_id: `c-${i + 1}`,
+      recipient: `Customer ${i + 1}`,
+      preview_url: null,
+    }));
+    renderAt('/xero/contacts');
+    const list = await screen.findByRole('list', { name: 'Xero contacts' });
+    expect(within(list).getAllByTestId('contact-card')).toHaveLength(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByTestId('contact-card')).toHaveLength(130));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(server.calls.filter((c) => c.method === 'GET').map((c) => c.path)).toEqual([
+      '/api/integrations',
+      '/api/integrations/xero/contacts?page=1',
+      '/api/integrations/xero/contacts?page=2',
+    ]);
+    fireEvent.click(checkbox('Select all'));
+    expect(screen.getByText('130 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import selected' }));
+    const outcome = await screen.findByTestId('import-outcome');
+    expect(importCalls().map((c) => (c.body as { ids: string[] }).ids.length)).toEqual([100, 30]);
+    expect(outcome.textContent).toContain('130 customers added, 0 updated.');
+  });
+
+  it('list the contacts the server refused, with why', async () => {
+    server.answers['POST /api/integrations/xero/contacts/import'] = () =>
+      json(200, {
+        created: 0,
+        updated: 0,
+        customers: [],
+        refused: [{ external_id: 'xc-1', reason: 'There is no such postcode.' }],
+        message: '0 customers added, 0 updated.',
+      });
+    renderAt('/xero/contacts');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Bramble & Finch Ltd' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import selected' }));
+    const outcome = await screen.findByTestId('import-outcome');
+    expect(outcome.textContent).toContain('1 could not be imported:');
+    expect(within(outcome).getByText('Bramble & Finch Ltd: There is no such postcode.')).toBeTruthy();
   });
 });
 

@@ -105,29 +105,50 @@ function retryButton(onClick: () => void) {
 type Entity = ImportContact | ImportInvoice;
 
 /** What the last import gave, shown above the cards until the next. */
-type Outcome =
-  | { entity: 'contacts'; answer: ContactsImported }
-  | { entity: 'invoices'; answer: InvoicesImported; invoices: ImportInvoice[] };
+type Outcome = { entity: 'contacts'; answer: ContactsImported } | { entity: 'invoices'; answer: InvoicesImported };
+
+/** The links that go where the member may go: to customers, to letters. */
+function openers(abilities: readonly string[]) {
+  return {
+    customers: abilities.includes('see_recipients') || abilities.includes('manage_recipients'),
+    letters: abilities.includes('see_letters'),
+  };
+}
 
 /**
  * The provider's contacts or invoices as cards (a grid, one column under 900 px) with select boxes,
- * Select all and Import selected (POST .../{entity}/import { ids }), then what the import made.
+ * Select all and Import selected (POST .../{entity}/import { ids }, a hundred at a time, with
+ * progress), then what the import made. The provider's list comes a page at a time: Show more.
  */
 function EntityImport({ info, entity, abilities }: ImportProps) {
-  const list = useEntities(info.id, entity, true);
-  const importing = useImport(info.id, entity);
+  const list = useEntities(info.id, entity);
+  const [done, setDone] = useState(0);
+  const importing = useImport(info.id, entity, setDone);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [upgrade, setUpgrade] = useState<string | null>(null);
   const busy = importing.isPending;
+  const can = openers(abilities);
 
-  if (list.isPending) return <Loading />;
-  if (list.isError) {
+  // A failed further page keeps the pages already shown (below); only a first failure replaces them.
+  if (!list.data) {
+    if (!list.isError) return <Loading />;
+    const upgradeNeeded = isUpgradeRequired(list.error);
     const refused = isApiError(list.error) && list.error.status >= 400 && list.error.status < 500;
     return (
       <MessageBanner
         kind="error"
-        action={refused ? toIntegrations : retryButton(() => void list.refetch())}
+        action={
+          upgradeNeeded ? (
+            <Button component={RouterLink} to="/plans" color="inherit" size="small">
+              {T.seePlans}
+            </Button>
+          ) : refused ? (
+            toIntegrations
+          ) : (
+            retryButton(() => void list.refetch())
+          )
+        }
         data-testid="entities-error"
       >
         {integrationFailureMessage(list.error)}
@@ -135,7 +156,7 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
     );
   }
 
-  const rows: Entity[] = list.data;
+  const rows: Entity[] = list.data.pages.flatMap((p) => p.rows);
   // Only what is still listed counts (a refetch may drop a selected one).
   const chosen = rows.filter((r) => selected.has(r.external_id)).map((r) => r.external_id);
   const all = rows.length > 0 && chosen.length === rows.length;
@@ -153,18 +174,19 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
       return;
     }
     setUpgrade(null);
-    const snapshot = list.data as ImportInvoice[];
+    setDone(0);
     importing.mutate(chosen, {
       onSuccess: (answer) => {
         setSelected(new Set());
-        const done: Outcome =
+        const made: Outcome =
           entity === 'contacts'
             ? { entity, answer: answer as ContactsImported }
-            : { entity, answer: answer as InvoicesImported, invoices: snapshot };
-        setOutcome(done);
-        notify(outcomeMessage(done), { variant: 'success' });
+            : { entity, answer: answer as InvoicesImported };
+        setOutcome(made);
+        notify(outcomeMessage(made), { variant: 'success' });
       },
       onError: (error) => {
+        // Slices sent before the failure were imported: the list (read again) marks them.
         const message = integrationFailureMessage(error);
         if (isUpgradeRequired(error)) setUpgrade(message);
         notify(message, { variant: 'error' });
@@ -172,9 +194,10 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
     });
   };
 
+  const total = importing.variables?.length ?? 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {outcome ? <OutcomeBanner outcome={outcome} abilities={abilities} onClose={() => setOutcome(null)} /> : null}
+      {outcome ? <OutcomeBanner outcome={outcome} rows={rows} can={can} onClose={() => setOutcome(null)} /> : null}
       {upgrade ? (
         <MessageBanner
           kind="error"
@@ -218,9 +241,13 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
           </Box>
           {busy ? (
             <Box role="status">
-              <LinearProgress aria-label={T.importing(importing.variables?.length ?? 0, entity)} />
+              <LinearProgress
+                variant={total > 0 ? 'determinate' : 'indeterminate'}
+                value={total > 0 ? Math.round((done / total) * 100) : 0}
+                aria-label={T.importing(total, entity)}
+              />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                {T.importing(importing.variables?.length ?? 0, entity)}
+                {`${T.importing(total, entity)} ${T.importingOf(done, total)}`}
               </Typography>
             </Box>
           ) : null}
@@ -236,28 +263,45 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
               gap: 2,
             }}
           >
-            {entity === 'contacts'
-              ? (list.data as ImportContact[]).map((c) => (
-                  <ContactCard
-                    key={c.external_id}
-                    contact={c}
-                    provider={info.name}
-                    selected={selected.has(c.external_id)}
-                    disabled={busy}
-                    onToggle={() => toggle(c.external_id)}
-                  />
-                ))
-              : (list.data as ImportInvoice[]).map((i) => (
-                  <InvoiceCard
-                    key={i.external_id}
-                    invoice={i}
-                    provider={info.name}
-                    selected={selected.has(i.external_id)}
-                    disabled={busy}
-                    onToggle={() => toggle(i.external_id)}
-                  />
-                ))}
+            {rows.map((row) =>
+              'user_invoice_id' in row ? (
+                <InvoiceCard
+                  key={row.external_id}
+                  invoice={row}
+                  provider={info.name}
+                  selected={selected.has(row.external_id)}
+                  disabled={busy}
+                  onToggle={() => toggle(row.external_id)}
+                  canOpen={can.letters}
+                />
+              ) : (
+                <ContactCard
+                  key={row.external_id}
+                  contact={row}
+                  provider={info.name}
+                  selected={selected.has(row.external_id)}
+                  disabled={busy}
+                  onToggle={() => toggle(row.external_id)}
+                  canOpen={can.customers}
+                />
+              ),
+            )}
           </Box>
+          {list.hasNextPage ? (
+            <Button
+              variant="outlined"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+              sx={{ alignSelf: 'center' }}
+            >
+              {list.isFetchingNextPage ? T.loadingMore : T.showMore}
+            </Button>
+          ) : null}
+          {list.isFetchNextPageError ? (
+            <MessageBanner kind="error" data-testid="more-error">
+              {integrationFailureMessage(list.error)}
+            </MessageBanner>
+          ) : null}
         </>
       )}
     </Box>
@@ -273,22 +317,25 @@ function outcomeMessage(outcome: Outcome): string {
 /** The import's result; for invoices, the new letters (to the letters page, where they are delivered). */
 function OutcomeBanner({
   outcome,
-  abilities,
+  rows,
+  can,
   onClose,
 }: {
   outcome: Outcome;
-  abilities: readonly string[];
+  rows: readonly Entity[];
+  can: ReturnType<typeof openers>;
   onClose: () => void;
 }) {
   if (outcome.entity === 'contacts') {
-    const canSee = abilities.includes('see_recipients') || abilities.includes('manage_recipients');
+    const { refused } = outcome.answer;
+    const nameOf = (id: string) => rows.find((r) => r.external_id === id)?.recipient ?? id;
     return (
       <MessageBanner
-        kind="success"
+        kind={refused.length > 0 ? 'warning' : 'success'}
         onClose={onClose}
         data-testid="import-outcome"
         action={
-          canSee ? (
+          can.customers ? (
             <Button component={RouterLink} to="/customers" color="inherit" size="small">
               {T.viewCustomers}
             </Button>
@@ -296,12 +343,21 @@ function OutcomeBanner({
         }
       >
         {outcomeMessage(outcome)}
+        {refused.length > 0 ? (
+          <>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {T.refusedTitle(refused.length)}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {refused.map((r) => (
+                <li key={r.external_id}>{`${nameOf(r.external_id)}: ${r.reason}`}</li>
+              ))}
+            </Box>
+          </>
+        ) : null}
       </MessageBanner>
     );
   }
-  const canOpen = abilities.includes('see_letters');
-  const numberOf = (id: string) =>
-    outcome.invoices.find((i) => i.external_id === id || i.user_invoice_id === id)?.user_invoice_id ?? id;
   const letters = outcome.answer.letters;
   return (
     <MessageBanner kind="success" onClose={onClose} data-testid="import-outcome">
@@ -314,12 +370,12 @@ function OutcomeBanner({
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {letters.map((l) => (
               <li key={l.uuid}>
-                {canOpen ? (
+                {can.letters ? (
                   <Link component={RouterLink} to={`/letters?letter=${encodeURIComponent(l.uuid)}`}>
-                    {T.letterFor(numberOf(l.invoice_id))}
+                    {T.letterFor(l.user_invoice_id)}
                   </Link>
                 ) : (
-                  T.letterFor(numberOf(l.invoice_id))
+                  T.letterFor(l.user_invoice_id)
                 )}
               </li>
             ))}

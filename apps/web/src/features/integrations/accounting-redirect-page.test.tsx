@@ -140,15 +140,38 @@ describe('the providers’ return pages', () => {
     expect(notified()).toEqual([]);
   });
 
-  it('says "An error occured" when the check finds the connection not working', async () => {
+  it('says "An error occured" when the check finds the connection revoked', async () => {
     server.answers['POST /api/integrations/check'] = () =>
-      json(200, { provider: 'xero', connected: false, status: 'error' });
+      json(200, {
+        provider: 'xero',
+        connected: false,
+        status: 'revoked',
+        message: INTEGRATION_MESSAGES.revoked('Xero'),
+      });
     renderAt('/xeroRedirect?code=c&state=s');
     const failure = await screen.findByTestId('return-failure');
     expect(within(failure).getByText(INTEGRATION_MESSAGES.error)).toBeTruthy();
-    expect(failure.textContent).toContain(INTEGRATION_MESSAGES.providerDown('Xero'));
+    expect(failure.textContent).toContain(INTEGRATION_MESSAGES.revoked('Xero'));
+    expect(notified()).toEqual([]);
     fireEvent.click(within(failure).getByRole('link', { name: 'Go to Integrations' }));
     expect(await screen.findByRole('heading', { name: 'Integrations page' })).toBeTruthy();
+  });
+
+  it('says "An error occured. Please try again." when the check finds the provider not answering', async () => {
+    server.answers['POST /api/integrations/check'] = () =>
+      json(200, { provider: 'sage', connected: false, status: 'error', message: INTEGRATION_MESSAGES.errorTryAgain });
+    renderAt('/sageRedirect?code=c&state=s');
+    const failure = await screen.findByTestId('return-failure');
+    expect(failure.textContent).toBe(`${INTEGRATION_MESSAGES.errorTryAgain}Try againGo to Integrations`);
+  });
+
+  it('shows the provider’s silence (503) beneath "Please try again."', async () => {
+    server.answers['POST /api/integrations/xero/redirect'] = () =>
+      json(503, { statusCode: 503, code: 'UNAVAILABLE', message: INTEGRATION_MESSAGES.providerDown('Xero') });
+    renderAt('/xeroRedirect?code=c&state=s');
+    const failure = await screen.findByTestId('return-failure');
+    expect(within(failure).getByText(INTEGRATION_MESSAGES.errorTryAgain)).toBeTruthy();
+    expect(failure.textContent).toContain(INTEGRATION_MESSAGES.providerDown('Xero'));
   });
 
   it('shows the upgrade text for a 426 from the check, with the plans', async () => {
@@ -161,16 +184,25 @@ describe('the providers’ return pages', () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
-  it('says what happened when the provider refused or the address lacks the code, without calling the server', async () => {
+  it('says the provider refused, telling the server so the state is spent', async () => {
     renderAt('/xeroRedirect?error=access_denied&state=s');
-    let failure = await screen.findByTestId('return-failure');
-    expect(failure.textContent).toContain(INTEGRATION_MESSAGES.errorTryAgain);
+    const failure = await screen.findByTestId('return-failure');
+    expect(within(failure).getByText(INTEGRATION_MESSAGES.errorTryAgain)).toBeTruthy();
     expect(failure.textContent).toContain(INTEGRATION_MESSAGES.denied('Xero'));
-    cleanup();
+    await waitFor(() =>
+      expect(posts().map((c) => [c.path, c.body])).toEqual([
+        ['/api/integrations/xero/redirect', { state: 's', error: 'access_denied' }],
+      ]),
+    );
+    expect(notified()).toEqual([]);
+  });
+
+  it('says "An error occured" for an address without the code, calling nothing', async () => {
     renderAt('/xeroRedirect');
-    failure = await screen.findByTestId('return-failure');
+    const failure = await screen.findByTestId('return-failure');
     expect(within(failure).getByText(INTEGRATION_MESSAGES.error)).toBeTruthy();
     expect(failure.textContent).toContain(INTEGRATION_MESSAGES.stateInvalid);
+    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(posts()).toEqual([]);
   });
 
@@ -180,12 +212,15 @@ describe('the providers’ return pages', () => {
     expect(posts()).toEqual([]);
   });
 
-  it('reads the code, the state and what else the provider sent', () => {
-    expect(readProviderReturn(new URLSearchParams('code=a&state=b&realmId=1&provider=x'))).toEqual({
-      kind: 'back',
-      back: { code: 'a', state: 'b', additionalInfo: { realmId: '1' } },
+  it('reads the code, the state and what else the exchange needs', () => {
+    expect(
+      readProviderReturn(new URLSearchParams('code=a&state=b&realmId=1&provider=x&scope=openid&authuser=0')),
+    ).toEqual({ kind: 'back', body: { auth_code: 'a', state: 'b', additional_info: { realmId: '1' } } });
+    expect(readProviderReturn(new URLSearchParams('error=access_denied&code=a&state=b'))).toEqual({
+      kind: 'refused',
+      body: { state: 'b', error: 'access_denied' },
     });
-    expect(readProviderReturn(new URLSearchParams('error=access_denied&code=a&state=b')).kind).toBe('refused');
+    expect(readProviderReturn(new URLSearchParams('error=access_denied'))).toEqual({ kind: 'refused', body: null });
     expect(readProviderReturn(new URLSearchParams('code=a')).kind).toBe('incomplete');
   });
 });

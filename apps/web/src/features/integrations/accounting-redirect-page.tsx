@@ -1,4 +1,4 @@
-import { INTEGRATION_MESSAGES, type IntegrationProviderInfo, MESSAGES } from '@lp/domain';
+import { INTEGRATION_MESSAGES, type IntegrationProviderInfo, MESSAGES, type RedirectBody } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,7 +19,6 @@ import {
   integrationFailureMessage,
   integrationKeys,
   isUpgradeRequired,
-  type ProviderReturn,
   registerReturn,
   startConnect,
 } from './api';
@@ -41,20 +40,27 @@ export function CloudRedirectPage() {
 }
 
 /** What the provider put in the address: a code and state, or its refusal. */
-type Returned = { kind: 'back'; back: ProviderReturn } | { kind: 'refused' } | { kind: 'incomplete' };
+type Returned =
+  | { kind: 'back'; body: RedirectBody }
+  | { kind: 'refused'; body: RedirectBody | null }
+  | { kind: 'incomplete' };
 
-/** Query parameters that are not the provider's (ours, or the exchange's own). */
-const OWN_PARAMS = new Set(['code', 'state', 'error', 'error_description', 'error_uri', 'provider', 'scope']);
+/** What else a provider returns that the exchange needs: QuickBooks' realm (the company). */
+const EXTRA_PARAMS = ['realmId'] as const;
 
-/** Reads the provider's answer; anything else it sent back (QuickBooks' realmId) goes with the code. */
+/** Reads the provider's answer into the body of POST .../redirect. */
 export function readProviderReturn(params: URLSearchParams): Returned {
-  if (params.get('error')) return { kind: 'refused' };
-  const code = params.get('code');
   const state = params.get('state');
+  const error = params.get('error');
+  if (error) return { kind: 'refused', body: state ? { state, error: error.slice(0, 200) } : null };
+  const code = params.get('code');
   if (!code || !state) return { kind: 'incomplete' };
-  const additionalInfo: Record<string, string> = {};
-  for (const [key, value] of params) if (!OWN_PARAMS.has(key)) additionalInfo[key] = value;
-  return { kind: 'back', back: { code, state, additionalInfo } };
+  const additional_info: Record<string, string> = {};
+  for (const key of EXTRA_PARAMS) {
+    const value = params.get(key);
+    if (value) additional_info[key] = value;
+  }
+  return { kind: 'back', body: { auth_code: code, state, additional_info } };
 }
 
 /** What the page tells when the connection did not happen. */
@@ -67,14 +73,16 @@ interface Failure {
   retry?: boolean;
 }
 
+/** The spec's headline, with a reason beneath only when it says more. */
+function failure(title: string, detail: string | null | undefined, more: Omit<Failure, 'title' | 'detail'> = {}) {
+  return { title, ...(detail && detail !== title ? { detail } : {}), ...more };
+}
+
 function callFailure(error: unknown): Failure {
   if (isUpgradeRequired(error)) return { title: integrationFailureMessage(error), upgrade: true };
-  // The server's own reason (the state expired, the provider refused the code) says what to do.
-  const reason =
-    isApiError(error) && error.status >= 400 && error.status < 500 && error.message !== MESSAGES.genericError
-      ? integrationFailureMessage(error)
-      : undefined;
-  return { title: INTEGRATION_MESSAGES.errorTryAgain, retry: true, ...(reason ? { detail: reason } : {}) };
+  // The server's own reason (the state expired, the provider did not answer) says what to do.
+  const said = isApiError(error) && error.status >= 400 && error.message !== MESSAGES.genericError;
+  return failure(INTEGRATION_MESSAGES.errorTryAgain, said ? integrationFailureMessage(error) : null, { retry: true });
 }
 
 // The code can be exchanged once: these queries are never refetched (no retry, no refresh on
@@ -101,17 +109,19 @@ function ProviderReturnPage({ info }: { info: IntegrationProviderInfo }) {
   const navigate = useNavigate();
   const [returned] = useState(() => readProviderReturn(params));
   const allowed = me?.abilities.includes('manage_integrations') ?? false;
-  const back = returned.kind === 'back' ? returned.back : null;
+  const body = returned.kind === 'incomplete' ? null : returned.body;
+  const key = ['integration-return', info.id, body?.auth_code ?? body?.error ?? '', body?.state ?? ''] as const;
 
   const register = useQuery({
-    queryKey: ['integration-return', info.id, back?.code ?? '', back?.state ?? '', 'register'],
-    queryFn: () => registerReturn(info.id, back!),
-    enabled: allowed && back !== null,
+    queryKey: [...key, 'register'],
+    queryFn: () => registerReturn(info.id, body!),
+    enabled: allowed && body !== null,
     ...ONCE,
   });
-  const registered = register.isSuccess && register.data?.connected !== false;
+  const refused = returned.kind === 'refused';
+  const registered = !refused && register.isSuccess && register.data?.connected === true;
   const check = useQuery({
-    queryKey: ['integration-return', info.id, back?.code ?? '', back?.state ?? '', 'check'],
+    queryKey: [...key, 'check'],
     queryFn: () => checkIntegration(info.id),
     enabled: registered,
     ...ONCE,
@@ -136,32 +146,29 @@ function ProviderReturnPage({ info }: { info: IntegrationProviderInfo }) {
       </Page>
     );
 
-  let failure: Failure | null = null;
-  if (returned.kind === 'refused')
-    failure = {
-      title: INTEGRATION_MESSAGES.errorTryAgain,
-      detail: INTEGRATION_MESSAGES.denied(info.name),
-      retry: true,
-    };
+  let failed: Failure | null = null;
+  // Refused at the provider: the server is told (so the state is spent) but its answer adds nothing.
+  if (refused)
+    failed = failure(INTEGRATION_MESSAGES.errorTryAgain, INTEGRATION_MESSAGES.denied(info.name), { retry: true });
   else if (returned.kind === 'incomplete')
-    failure = { title: INTEGRATION_MESSAGES.error, detail: INTEGRATION_MESSAGES.stateInvalid };
-  else if (register.isError) failure = callFailure(register.error);
-  else if (register.isSuccess && !registered) failure = { title: INTEGRATION_MESSAGES.errorTryAgain, retry: true };
-  else if (check.isError) failure = callFailure(check.error);
+    failed = failure(INTEGRATION_MESSAGES.error, INTEGRATION_MESSAGES.stateInvalid, { retry: true });
+  else if (register.isError) failed = callFailure(register.error);
+  else if (register.isSuccess && !registered)
+    failed = failure(INTEGRATION_MESSAGES.errorTryAgain, null, { retry: true });
+  else if (check.isError) failed = callFailure(check.error);
   else if (check.data && !connected)
-    failure = {
-      title: INTEGRATION_MESSAGES.error,
-      detail:
-        check.data.status === 'revoked'
-          ? INTEGRATION_MESSAGES.revoked(info.name)
-          : INTEGRATION_MESSAGES.providerDown(info.name),
-      retry: true,
-    };
+    // Stored, but the provider does not take the tokens now: not answering (try again), or revoked.
+    failed =
+      check.data.status === 'error'
+        ? failure(INTEGRATION_MESSAGES.errorTryAgain, check.data.message, { retry: true })
+        : failure(INTEGRATION_MESSAGES.error, check.data.message ?? INTEGRATION_MESSAGES.revoked(info.name), {
+            retry: true,
+          });
 
   return (
     <Page title={title} maxWidth={720}>
-      {failure ? (
-        <FailureBanner info={info} failure={failure} />
+      {failed ? (
+        <FailureBanner info={info} failure={failed} />
       ) : (
         <Box role="status" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, py: 2 }}>
           <LinearProgress aria-label={title} />

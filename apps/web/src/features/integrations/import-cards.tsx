@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { ImportContact, ImportInvoice } from './api';
 import { formatInvoiceTotal } from './money';
 import { INTEGRATIONS_TEXT as T } from './texts';
@@ -21,6 +22,8 @@ interface SelectableCardProps {
   what: string;
   title: string;
   imported: boolean;
+  /** What an earlier import made of it (its customer or letter), when the member may open it. */
+  local?: { to: string; label: string } | undefined;
   children: ReactNode;
   testId: string;
 }
@@ -33,6 +36,7 @@ function SelectableCard({
   what,
   title,
   imported,
+  local,
   children,
   testId,
 }: SelectableCardProps) {
@@ -69,6 +73,11 @@ function SelectableCard({
           {imported ? <Chip size="small" color="success" variant="outlined" label={T.alreadyImported} /> : null}
         </Box>
         {children}
+        {imported && local ? (
+          <Link component={RouterLink} to={local.to} sx={{ alignSelf: 'flex-start' }}>
+            {local.label}
+          </Link>
+        ) : null}
       </Box>
     </Card>
   );
@@ -107,12 +116,19 @@ export interface ContactCardProps {
   selected: boolean;
   disabled: boolean;
   onToggle: () => void;
+  /** The member may open customers (a link to the one an earlier import made). */
+  canOpen: boolean;
 }
 
 /** A provider's contact: recipient, email, address lines and "View contact in {provider}". */
-export function ContactCard({ contact, provider, selected, disabled, onToggle }: ContactCardProps) {
+export function ContactCard({ contact, provider, selected, disabled, onToggle, canOpen }: ContactCardProps) {
+  const local =
+    canOpen && contact.customer_uuid
+      ? { to: `/customers?customer=${encodeURIComponent(contact.customer_uuid)}`, label: T.openCustomer }
+      : undefined;
   return (
     <SelectableCard
+      local={local}
       selected={selected}
       disabled={disabled}
       onToggle={onToggle}
@@ -156,13 +172,20 @@ export interface InvoiceCardProps {
   selected: boolean;
   disabled: boolean;
   onToggle: () => void;
+  /** The member may open letters (a link to the one an earlier import made). */
+  canOpen: boolean;
 }
 
 /** A provider's invoice: its number, recipient, total with currency, the items in a tooltip, "View invoice in {provider}". */
-export function InvoiceCard({ invoice, provider, selected, disabled, onToggle }: InvoiceCardProps) {
+export function InvoiceCard({ invoice, provider, selected, disabled, onToggle, canOpen }: InvoiceCardProps) {
   const number = T.invoiceNumber(invoice.user_invoice_id);
+  const local =
+    canOpen && invoice.letter_uuid
+      ? { to: `/letters?letter=${encodeURIComponent(invoice.letter_uuid)}`, label: T.openLetter }
+      : undefined;
   return (
     <SelectableCard
+      local={local}
       selected={selected}
       disabled={disabled}
       onToggle={onToggle}

@@ -240,9 +240,12 @@ function AutoSyncSwitch({ info, integration }: IntegrationCardProps) {
               save.mutate(
                 { provider: info.id, sync: e.target.checked },
                 {
-                  onSuccess: (_, { sync }) =>
+                  onSuccess: (answer, { sync }) =>
                     notify(
-                      sync ? INTEGRATION_MESSAGES.autoSyncOn(info.name) : INTEGRATION_MESSAGES.autoSyncOff(info.name),
+                      answer.message ||
+                        (sync
+                          ? INTEGRATION_MESSAGES.autoSyncOn(info.name)
+                          : INTEGRATION_MESSAGES.autoSyncOff(info.name)),
                       { variant: 'success' },
                     ),
                   onError: (error) => notify(integrationFailureMessage(error), { variant: 'error' }),

@@ -9,9 +9,10 @@ export function integrationRow(provider: IntegrationProviderId, over: Partial<In
   return {
     provider,
     name: info.name,
+    snakeCaseProviderName: info.snakeCaseProviderName,
     description: info.description,
     kind: info.kind,
-    logo: null,
+    logo: info.id,
     connected: false,
     status: null,
     auto_sync: false,
@@ -28,16 +29,22 @@ export const CONTACTS: ImportContact[] = [
     recipient: 'Bramble & Finch Ltd',
     email: 'accounts@bramblefinch.co.uk',
     address: ['4 Mill Lane', 'Totnes', 'TQ9 5AB'],
+    postcode: 'TQ9 5AB',
+    phone: null,
     preview_url: 'https://go.xero.com/Contacts/View/xc-1',
     imported: false,
+    customer_uuid: null,
   },
   {
     external_id: 'xc-2',
     recipient: 'Zoë Brontë',
     email: null,
     address: [],
+    postcode: null,
+    phone: '07700 900123',
     preview_url: null,
     imported: true,
+    customer_uuid: 'cu-9',
   },
 ];
 
@@ -46,21 +53,33 @@ export const INVOICES: ImportInvoice[] = [
     external_id: 'xi-1',
     user_invoice_id: 'INV-0042',
     recipient: 'Bramble & Finch Ltd',
-    total: 1234.5,
+    contact_external_id: 'xc-1',
+    total: 123450,
+    amount_due: 123450,
     currency: 'GBP',
-    items: ['Consulting, 10 hours', 'Travel'],
+    items: ['10 x Consulting at £102.88: £1,028.75', 'Travel: £0.00'],
+    issue_date: '2026-11-01',
+    due_date: '2026-12-01',
+    paid: false,
     preview_url: 'https://go.xero.com/AccountsReceivable/View.aspx?InvoiceID=xi-1',
     imported: false,
+    letter_uuid: null,
   },
   {
     external_id: 'xi-2',
     user_invoice_id: 'INV-0043',
     recipient: 'Société Générale de Test',
-    total: '99.9',
+    contact_external_id: 'xc-3',
+    total: 9990,
+    amount_due: 0,
     currency: 'EUR',
     items: ['Licence'],
+    issue_date: null,
+    due_date: null,
+    paid: true,
     preview_url: null,
     imported: true,
+    letter_uuid: 'l-old',
   },
 ];
 
@@ -85,8 +104,8 @@ export const upgradeAnswer = () =>
   });
 
 /**
- * A stand-in for the integrations API of decision 0021: `answers` (by "METHOD /path") override
- * the defaults; every call is recorded.
+ * A stand-in for the integrations API of decision 0021 (the shapes of @lp/domain integrations-api):
+ * `answers` (by "METHOD /path") override the defaults; every call is recorded.
  */
 export function startServer() {
   const state = {
@@ -94,8 +113,16 @@ export function startServer() {
     rows: INTEGRATION_PROVIDERS.map((p) => integrationRow(p.id)),
     contacts: [...CONTACTS],
     invoices: [...INVOICES],
+    /** Records a page of the provider's list holds. */
+    pageSize: 100,
     answers: {} as Partial<Record<string, (body: unknown) => Response>>,
   };
+  const nameOf = (provider: string) => INTEGRATION_PROVIDERS.find((p) => p.id === provider)?.name ?? provider;
+  const page = <T>(all: T[], n: number) => ({
+    page: n,
+    next_page: n * state.pageSize < all.length ? n + 1 : null,
+    rows: all.slice((n - 1) * state.pageSize, n * state.pageSize),
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -107,26 +134,86 @@ export function startServer() {
       if (custom) return custom(body);
       if (url.pathname === '/api/csrf') return json(200, { token: 't' });
       if (method === 'GET' && url.pathname === '/api/integrations') return json(200, { integrations: state.rows });
+      if (method === 'POST' && url.pathname === '/api/integrations/check') {
+        const { provider } = body as { provider: string };
+        return json(200, { provider, connected: true, status: 'connected', message: null });
+      }
       const m = /^\/api\/integrations\/([a-z_]+)(?:\/(.*))?$/.exec(url.pathname);
       if (m) {
-        const [, provider, rest] = m;
+        const provider = m[1]!;
+        const rest = m[2];
+        const n = Number(url.searchParams.get('page') ?? '1');
         if (method === 'POST' && rest === 'connect')
           return json(200, { url: `https://login.example.com/${provider}/authorize?state=s1` });
         if (method === 'DELETE' && rest === undefined) {
-          const info = INTEGRATION_PROVIDERS.find((p) => p.id === provider)!;
           state.rows = state.rows.map((r) =>
             r.provider === provider ? { ...r, connected: false, status: null, auto_sync: false } : r,
           );
-          return json(200, { message: `Disconnected ${info.name} integration.` });
+          return json(200, { provider, message: `Disconnected ${nameOf(provider)} integration.` });
         }
-        if (method === 'PUT' && rest === 'auto-sync')
-          return json(200, { provider, auto_sync: (body as { sync: boolean }).sync });
-        if (method === 'POST' && rest === 'redirect') return json(200, { provider, connected: true, message: 'ok' });
-        if (method === 'GET' && rest === 'contacts') return json(200, { contacts: state.contacts });
-        if (method === 'GET' && rest === 'invoices') return json(200, { invoices: state.invoices });
+        if (method === 'PUT' && rest === 'auto-sync') {
+          const { sync } = body as { sync: boolean };
+          return json(200, {
+            provider,
+            auto_sync: sync,
+            message: sync ? `Letters will be copied to ${nameOf(provider)}.` : 'off',
+          });
+        }
+        if (method === 'POST' && rest === 'redirect') {
+          const b = body as { auth_code?: string; error?: string };
+          if (b.error || !b.auth_code)
+            return json(400, {
+              statusCode: 400,
+              code: 'BAD_REQUEST',
+              message: `${nameOf(provider)} did not give access, so nothing was connected.`,
+            });
+          return json(200, {
+            provider,
+            connected: true,
+            message: `Connected ${nameOf(provider)} integration.`,
+            tenant_name: 'Demo Ltd',
+          });
+        }
+        if (method === 'GET' && rest === 'contacts') {
+          const { rows, ...p } = page(state.contacts, n);
+          return json(200, { provider, ...p, contacts: rows });
+        }
+        if (method === 'GET' && rest === 'invoices') {
+          const { rows, ...p } = page(state.invoices, n);
+          return json(200, { provider, ...p, invoices: rows });
+        }
+        if (method === 'POST' && rest === 'contacts/import') {
+          const { ids } = body as { ids: string[] };
+          const chosen = state.contacts.filter((c) => ids.includes(c.external_id));
+          const created = chosen.filter((c) => !c.imported).length;
+          return json(200, {
+            created,
+            updated: chosen.length - created,
+            customers: chosen.map((c) => ({
+              customer_uuid: c.customer_uuid ?? `cu-${c.external_id}`,
+              recipient: c.recipient,
+              external_id: c.external_id,
+            })),
+            refused: [],
+            message: 'done',
+          });
+        }
+        if (method === 'POST' && rest === 'invoices/import') {
+          const { ids } = body as { ids: string[] };
+          return json(200, {
+            letters: state.invoices
+              .filter((i) => ids.includes(i.external_id))
+              .map((i) => ({
+                uuid: i.letter_uuid ?? `l-${i.external_id}`,
+                invoice_id: i.external_id,
+                user_invoice_id: i.user_invoice_id,
+                existing: i.imported,
+                customer_uuid: null,
+              })),
+            message: 'done',
+          });
+        }
       }
-      if (method === 'POST' && url.pathname === '/api/integrations/check')
-        return json(200, { provider: (body as { provider: string }).provider, connected: true, status: 'connected' });
       return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });
     }),
   );

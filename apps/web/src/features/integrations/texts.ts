@@ -62,6 +62,12 @@ export const INTEGRATIONS_TEXT = {
   noAddress: 'No address',
   newTab: '(opens in a new tab)',
   viewCustomers: 'View customers',
+  openCustomer: 'Open its customer',
+  openLetter: 'Open its letter',
+  showMore: 'Show more',
+  loadingMore: 'Loading more...',
+  importingOf: (done: number, total: number) => `${done} of ${total} done`,
+  refusedTitle: (n: number) => `${n} could not be imported:`,
   letterFor: (invoiceId: string) => `Letter for invoice ${invoiceId}`,
   newLetters: 'The new letters, ready to deliver:',
 } as const;
