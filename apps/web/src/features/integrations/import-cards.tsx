@@ -223,7 +223,11 @@ function ItemsTooltip({ invoiceId, items }: { invoiceId: string; items: string[]
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       // Kept in the page's main landmark rather than at the end of the body.
-      slotProps={{ popper: { disablePortal: true } }}
+      // Opaque and at body size: the list is read over the next card.
+      slotProps={{
+        popper: { disablePortal: true },
+        tooltip: { sx: { bgcolor: 'grey.900', fontSize: '0.8125rem', maxWidth: 360, py: 1 } },
+      }}
       title={
         <Box component="ul" aria-label={T.itemsOf(invoiceId)} sx={{ m: 0, pl: 2 }}>
           {items.map((item, i) => (
