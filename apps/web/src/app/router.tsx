@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: '/quickBooksRedirect', element: <AccountingRedirectPage provider="quickBooks" /> },
       { path: '/sageRedirect', element: <AccountingRedirectPage provider="sage" /> },
       { path: '/cloudRedirect', element: <CloudRedirectPage /> },
+      { path: '/cloudRedirect/:provider', element: <CloudRedirectPage /> },
       { path: '/accountSettings', element: <AccountSettingsPage /> },
       { path: '/invited/signUp/:uniqueId/:accountId', element: <InvitedSignUpPage /> },
       { path: '/company', element: <CompanyPage /> },

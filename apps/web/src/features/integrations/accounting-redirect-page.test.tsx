@@ -41,6 +41,7 @@ function renderAt(path: string, session: Me = testMe()) {
             <Route path="/quickBooksRedirect" element={<AccountingRedirectPage provider="quickBooks" />} />
             <Route path="/sageRedirect" element={<AccountingRedirectPage provider="sage" />} />
             <Route path="/cloudRedirect" element={<CloudRedirectPage />} />
+            <Route path="/cloudRedirect/:provider" element={<CloudRedirectPage />} />
             <Route path="/integrations" element={<h1>Integrations page</h1>} />
             <Route path="/plans" element={<h1>Plans page</h1>} />
           </Routes>
@@ -106,6 +107,11 @@ describe('the providers’ return pages', () => {
       ['/api/integrations/check', { provider: 'google_drive' }],
     ]);
     expect(notified()).toEqual([['Connected Google Drive integration.', 'success']]);
+    cleanup();
+    server.calls.length = 0;
+    renderAt('/cloudRedirect/onedrive?code=o1&state=s3');
+    expect(await screen.findByRole('heading', { name: 'Integrations page' })).toBeTruthy();
+    expect(posts()[0]!.path).toBe('/api/integrations/onedrive/redirect');
     cleanup();
     renderAt('/cloudRedirect?provider=xero&code=g1&state=s2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MessageBanner } from '../../components/message-banner';
 import { NotFound } from '../../components/not-found';
 import { Page } from '../../components/page';
@@ -31,10 +31,14 @@ export function AccountingRedirectPage({ provider }: { provider: AccountingSlug 
   return <ProviderReturnPage info={info} />;
 }
 
-/** The cloud drives' return page: /cloudRedirect?provider=google_drive (or dropbox, onedrive). */
+/**
+ * The cloud drives' return page: /cloudRedirect?provider=google_drive (or dropbox, onedrive), or
+ * /cloudRedirect/google_drive for providers that refuse a query string in a registered return address.
+ */
 export function CloudRedirectPage() {
   const [params] = useSearchParams();
-  const info = findCloudProvider(params.get('provider'));
+  const { provider } = useParams();
+  const info = findCloudProvider(provider ?? params.get('provider'));
   if (!info) return <NotFound />;
   return <ProviderReturnPage info={info} />;
 }
