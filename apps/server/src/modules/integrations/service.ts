@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   findIntegrationProvider,
   INTEGRATION_MESSAGES,
@@ -12,6 +13,11 @@ import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type KeyRing, keyRing, open, SecretError, seal } from '../../platform/secrets.js';
 import { createCloudClient } from '../../providers/integrations/cloud.js';
+import {
+  createDriveUploadClient,
+  type DriveUploadClient,
+  type UploadOptions,
+} from '../../providers/integrations/drive-upload.js';
 import { type Fetch, ProviderError, RateLimiter } from '../../providers/integrations/http.js';
 import { OAuthError, refreshTokens, type TokenSet } from '../../providers/integrations/oauth.js';
 import { createQuickBooksClient } from '../../providers/integrations/quickbooks.js';
@@ -72,6 +78,8 @@ export class Integrations {
       providers: this.providers,
       latencyMs: deps.config.INTEGRATIONS_SANDBOX_LATENCY_MS,
       rateWindowMs: deps.config.INTEGRATIONS_SANDBOX_RATE_WINDOW_MS,
+      driveDir: path.join(deps.config.DATA_DIR, 'integrations-sandbox'),
+      driveFailureRate: deps.config.INTEGRATIONS_SANDBOX_DRIVE_FAILURE_RATE,
     });
   }
 
@@ -125,6 +133,14 @@ export class Integrations {
   cloud(p: ResolvedProvider): CloudClient {
     return createCloudClient(p.id, this.clientDeps(p));
   }
+
+  /** A drive's upload client (`options` lower the one-request limit and slice size in tests). */
+  uploader(p: ResolvedProvider, options?: UploadOptions): DriveUploadClient {
+    return createDriveUploadClient(p.id, this.clientDeps(p), options ?? this.uploadOptions);
+  }
+
+  /** The upload limits every drive upload uses (the providers' documented ones unless a test sets smaller). */
+  uploadOptions: UploadOptions = {};
 
   sealTokens(accountId: string, provider: string, t: TokenSet): string {
     return seal(

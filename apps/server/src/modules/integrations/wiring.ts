@@ -5,6 +5,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Fetch } from '../../providers/integrations/http.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { registerIntegrationRoutes } from './routes.js';
+import { registerSandboxDriveRoutes } from './sandbox-drive-routes.js';
 import { registerIntegrationsSandboxRoutes } from './sandbox-routes.js';
 import { Integrations } from './service.js';
 
@@ -35,7 +36,11 @@ export function inProcessFetch(app: App, publicUrl: string, outside: Fetch = (ur
       method: (init.method ?? 'GET') as 'GET',
       url: `${u.pathname}${u.search}`,
       headers,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      ...(typeof init.body === 'string'
+        ? { payload: init.body }
+        : init.body instanceof Uint8Array
+          ? { payload: Buffer.from(init.body.buffer, init.body.byteOffset, init.body.byteLength) }
+          : {}),
     });
     const out = new Headers();
     for (const [k, v] of Object.entries(res.headers)) {
@@ -55,5 +60,6 @@ export function registerIntegrations(
   app.decorate('integrations', integrations);
   registerIntegrationRoutes(app, { ...deps, integrations });
   registerIntegrationsSandboxRoutes(app, integrations.sandbox, deps.config.PUBLIC_URL);
+  registerSandboxDriveRoutes(app, integrations.sandbox, deps.config.PUBLIC_URL);
   return integrations;
 }

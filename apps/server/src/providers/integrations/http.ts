@@ -26,6 +26,8 @@ export class ProviderError extends Error {
     readonly kind: ProviderErrorKind,
     message: string,
     readonly status: number | null = null,
+    /** The provider's error body (its documented error shape), for a caller that tells refusals apart. */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -96,9 +98,10 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text (JSON, forms) or bytes (a file's content). */
+  body?: string | Uint8Array;
   /** The longest Retry-After we wait out; a longer one fails as rate_limited. */
   maxRetryWaitMs?: number;
   /** Tries in all (429 and 5xx are tried again). */
@@ -135,7 +138,7 @@ export async function callProvider(
         fetchFn(url, {
           method: opts.method ?? 'GET',
           headers: { accept: 'application/json', ...opts.headers },
-          ...(opts.body !== undefined ? { body: opts.body } : {}),
+          ...(opts.body !== undefined ? { body: opts.body as NonNullable<RequestInit['body']> } : {}),
           signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000),
         }),
       );
@@ -171,7 +174,7 @@ export async function callProvider(
     if (res.status === 403) throw new ProviderError('unauthorized', `${describe} refused access.`, 403);
     if (res.status === 404) throw new ProviderError('not_found', `${describe} has no such record.`, 404);
     if (res.status >= 400)
-      throw new ProviderError('refused', `${describe} refused the request (${res.status}).`, res.status);
+      throw new ProviderError('refused', `${describe} refused the request (${res.status}).`, res.status, body);
     return { status: res.status, body, headers: res.headers };
   }
   throw lastError ?? new ProviderError('unavailable', `${describe} did not answer.`);

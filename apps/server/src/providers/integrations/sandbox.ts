@@ -4,6 +4,7 @@ import type { IntegrationProviderId } from '@lp/domain';
 import { pkceChallenge } from './oauth.js';
 import type { ResolvedProvider } from './registry.js';
 import { digitsOf, hexOf, uuidOf } from './sandbox-data.js';
+import { SandboxDrive } from './sandbox-drive.js';
 
 /**
  * The integrations sandbox's authorisation server and gatekeeper: it issues codes from its consent
@@ -19,6 +20,10 @@ export interface SandboxOptions {
   providers: Record<IntegrationProviderId, ResolvedProvider>;
   latencyMs: number;
   rateWindowMs: number;
+  /** Where the sandbox drives keep what was uploaded (under DATA_DIR). */
+  driveDir: string;
+  /** The share of the drives' upload calls that answer 503 (INTEGRATIONS_SANDBOX_DRIVE_FAILURE_RATE). */
+  driveFailureRate?: number;
   /** Now, in ms (tests move it). */
   now?: () => number;
 }
@@ -59,9 +64,28 @@ export class IntegrationsSandbox {
   private readonly grants = new Map<string, { generation: number; revoked: boolean }>();
   private readonly calls = new Map<string, { started: number[]; inFlight: number }>();
   private readonly now: () => number;
+  /** The drives' contents (Google Drive, Dropbox, OneDrive). */
+  readonly drive: SandboxDrive;
+  private readonly failures = new Map<IntegrationProviderId, number>();
 
   constructor(private readonly opts: SandboxOptions) {
     this.now = opts.now ?? Date.now;
+    this.drive = new SandboxDrive(opts.driveDir);
+  }
+
+  /** The provider's next `count` drive calls answer 503 (tests, and people trying retries). */
+  failNext(id: IntegrationProviderId, count: number) {
+    this.failures.set(id, count);
+  }
+
+  /** Whether this drive call fails: a pending failNext, or the configured failure rate. */
+  takeFailure(id: IntegrationProviderId): boolean {
+    const left = this.failures.get(id) ?? 0;
+    if (left > 0) {
+      this.failures.set(id, left - 1);
+      return true;
+    }
+    return (this.opts.driveFailureRate ?? 0) > 0 && Math.random() < (this.opts.driveFailureRate ?? 0);
   }
 
   provider(id: string): ResolvedProvider | null {
