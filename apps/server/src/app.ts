@@ -28,6 +28,7 @@ import type { DeliveryDeps } from './modules/delivery/run-delivery.js';
 import { registerDepartmentRoutes } from './modules/departments/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
+import type { Integrations } from './modules/integrations/service.js';
 import { registerIntegrations } from './modules/integrations/wiring.js';
 import { registerLetterheadRoutes } from './modules/letterheads/routes.js';
 import { registerLetterRoutes } from './modules/letters/routes.js';
@@ -73,6 +74,8 @@ export interface AppDeps {
   parcels: ParcelDeps;
   /** The configured postcode service (null: the format alone decides). */
   postcodes?: PostcodeService | null;
+  /** The integrations the job workers use too (made here when not given). */
+  integrations?: Integrations;
 }
 
 export type App = FastifyInstance;
@@ -196,7 +199,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerStorageRoutes(app, { pool: deps.pool, blobs: deps.blobs });
-  registerIntegrations(app, { config, pool: deps.pool, blobs: deps.blobs, postcodes: deps.postcodes ?? null });
+  registerIntegrations(app, {
+    config,
+    pool: deps.pool,
+    blobs: deps.blobs,
+    postcodes: deps.postcodes ?? null,
+    integrations: deps.integrations,
+  });
   registerDeliveryApprovals();
   registerParcelRoutes(app, deps.parcels);
   registerParcelApprovals();

@@ -153,3 +153,20 @@ export const invoicesImportedSchema = z.object({
   ),
   message: z.string(),
 });
+
+/** Where a letter's copy in a cloud drive stands (issue 15 item 5). */
+export const CLOUD_SYNC_STATUSES = ['pending', 'synced', 'failed'] as const;
+export type CloudSyncStatus = (typeof CLOUD_SYNC_STATUSES)[number];
+
+/** A letter's copy in one drive, as the letter's answer shows it. */
+export const letterCloudSyncSchema = z.object({
+  provider: z.string(),
+  status: z.enum(CLOUD_SYNC_STATUSES),
+  /** ISO time the drive took it (null until then). */
+  synced_at: z.string().nullable(),
+  /** Why the last try failed (null when it did not). */
+  reason: z.string().nullable(),
+  /** Where it is in the drive ("Letterpost letters/Lease (1a2b3c4d).pdf"). */
+  remote_path: z.string().nullable(),
+});
+export type LetterCloudSync = z.infer<typeof letterCloudSyncSchema>;

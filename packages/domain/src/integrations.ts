@@ -108,4 +108,7 @@ export const INTEGRATION_MESSAGES = {
   invoicesImported: (n: number) => `${n} invoice${n === 1 ? '' : 's'} imported as letters.`,
   autoSyncOn: (provider: string) => `Letters will be copied to ${provider}.`,
   autoSyncOff: (provider: string) => `Letters will no longer be copied to ${provider}.`,
+  syncTurnedOff: (provider: string) => `Auto-sync to ${provider} was turned off before the letter was copied.`,
+  syncGaveUp: (provider: string, reason: string) =>
+    `${provider} did not take the letter after several tries: ${reason}`,
 } as const;

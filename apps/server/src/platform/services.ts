@@ -8,6 +8,9 @@ import { handlePrintWebhook, handleSmsCallback } from '../modules/delivery/callb
 import { DELIVER_TASK } from '../modules/delivery/deliver.js';
 import { createDeliveryProviders } from '../modules/delivery/providers.js';
 import { type DeliveryDeps, runDelivery } from '../modules/delivery/run-delivery.js';
+import { DRIVE_SYNC_TASK, type DriveSyncPayload } from '../modules/integrations/queue-drive-sync.js';
+import { runDriveSync } from '../modules/integrations/run-drive-sync.js';
+import { Integrations } from '../modules/integrations/service.js';
 import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
 import { PROPOSE_SPLIT_TASK, runSplitProposal } from '../modules/letters/propose-split.js';
 import { runSplit, SPLIT_TASK } from '../modules/letters/split.js';
@@ -116,6 +119,8 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       return { unknown: r.unknown > 0 && r.applied === 0 };
     });
   });
+  // The integrations (providers, tokens, the sandbox): the drive sync job and the routes share one.
+  const integrations = new Integrations({ pool: database.pool, config });
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
@@ -159,6 +164,13 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       const { parcelId, since } = payload as { parcelId: string; since: number };
       await runLabelFetch(parcels, parcelId, since, helpers.job.attempts >= helpers.job.max_attempts);
     },
+    [DRIVE_SYNC_TASK]: async (payload, helpers) => {
+      await runDriveSync(
+        { pool: database.pool, blobs, integrations },
+        payload as DriveSyncPayload,
+        helpers.job.attempts >= helpers.job.max_attempts,
+      );
+    },
     [RENEW_TASK]: async (payload) => {
       const outcome = await renewPlan(database.pool, (payload as { accountId: string }).accountId);
       log.info({ accountId: (payload as { accountId: string }).accountId, outcome }, 'plan renewal');
@@ -178,6 +190,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     parcels,
     carriers,
     postcodes,
+    integrations,
     async close() {
       providers.close();
       carriers.close();

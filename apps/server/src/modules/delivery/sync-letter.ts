@@ -1,6 +1,7 @@
 import { type ChannelState, channelSucceeded, type DeliveryChannel, letterStatusForDelivery } from '@lp/domain';
 import type pg from 'pg';
 import { publish } from '../../platform/events.js';
+import { queueDriveSyncs } from '../integrations/queue-drive-sync.js';
 import { fileLetterForCustomer } from '../storage/letter-links.js';
 
 /**
@@ -47,6 +48,8 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
   );
   // A letter delivered to a customer is filed in the customer's storage folder.
   if (ok.length > 0) await fileLetterForCustomer(q, d.letter_id);
+  // A delivered letter is copied to the company's drives with auto-sync on (a job each).
+  if (settled && ok.length > 0) await queueDriveSyncs(q, d.letter_id, d.account_id);
   if (before[0]?.status !== status || note)
     await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
       d.letter_id,

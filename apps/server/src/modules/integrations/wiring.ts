@@ -53,9 +53,16 @@ export function inProcessFetch(app: App, publicUrl: string, outside: Fetch = (ur
 
 export function registerIntegrations(
   app: App,
-  deps: { config: Config; pool: pg.Pool; blobs: BlobStore; postcodes: PostcodeService | null },
+  deps: {
+    config: Config;
+    pool: pg.Pool;
+    blobs: BlobStore;
+    postcodes: PostcodeService | null;
+    /** The one the job workers use (their sandbox calls then go through this app too). */
+    integrations?: Integrations | undefined;
+  },
 ): Integrations {
-  const integrations = new Integrations({ pool: deps.pool, config: deps.config });
+  const integrations = deps.integrations ?? new Integrations({ pool: deps.pool, config: deps.config });
   integrations.fetch = inProcessFetch(app, deps.config.PUBLIC_URL);
   app.decorate('integrations', integrations);
   registerIntegrationRoutes(app, { ...deps, integrations });

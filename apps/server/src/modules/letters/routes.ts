@@ -7,6 +7,7 @@ import {
   displayLetterStatus,
   LETTER_MESSAGES,
   LETTER_STATUS,
+  letterCloudSyncSchema,
   MAPPED_RAW_STATUSES,
   rawStatusesFor,
   SCHEDULED_PREFIX,
@@ -24,6 +25,7 @@ import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { errorSchema } from '../identity/schemas.js';
+import { findLetterCloudSyncs } from '../integrations/find-letter-cloud-syncs.js';
 import { listSchema } from '../users/schemas.js';
 import { registerAddressSheetRoutes } from './address-sheet-routes.js';
 import { ANALYSE_TASK } from './analyse.js';
@@ -78,6 +80,9 @@ const letterSchema = z.object({
   customer_uuid: z.string().nullable(),
   customer_name: z.string().nullable(),
 });
+
+/** One letter's answer: the list's fields and its copies in the company's drives (issue 15 item 5). */
+const letterDetailSchema = letterSchema.extend({ cloud_syncs: z.array(letterCloudSyncSchema) });
 
 const COLUMNS = `l.id as uuid, l.name, l.document_type, l.source_type, l.status, l.force_status_error, l.status_reason,
   l.num_pages::int as num_pages, l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode, l.mark_for_deletion,
@@ -364,7 +369,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
         tags: ['letters'],
         summary: 'One letter',
         params: idParams,
-        response: { 200: letterSchema, 404: errorSchema },
+        response: { 200: letterDetailSchema, 404: errorSchema },
       },
       config: { access: read },
     },
@@ -379,7 +384,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
         where.params,
       );
       if (!rows[0]) throw new AppError('NOT_FOUND');
-      return toLetter(rows[0]);
+      return { ...toLetter(rows[0]), cloud_syncs: await findLetterCloudSyncs(pool, rows[0].uuid) };
     },
   );
 

@@ -1002,3 +1002,41 @@ export const integrationImports = pgTable(
     index('integration_imports_local_idx').on(t.localId),
   ],
 );
+
+/**
+ * A letter's copy in a company's cloud drive (issue 15 item 5): one row per letter and drive,
+ * made pending when auto-sync queues it, synced with the drive's id of the file (an upload again
+ * replaces that file), or failed with the reason (a revoked connection, the drive refusing, the
+ * queue's attempts spent). letters.cloud_synced says whether any drive has it.
+ */
+export const letterCloudSyncs = pgTable(
+  'letter_cloud_syncs',
+  {
+    letterId: text('letter_id')
+      .notNull()
+      .references(() => letters.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** google_drive, dropbox, onedrive. */
+    provider: text('provider').notNull(),
+    /** pending (queued or being retried), synced, failed. */
+    status: text('status').notNull().default('pending'),
+    /** The drive's id of the file. */
+    remoteId: text('remote_id'),
+    /** Where it is in the drive ("Letterpost letters/Lease.pdf"). */
+    remotePath: text('remote_path'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /** Why the last try failed (our words). */
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.letterId, t.provider] }),
+    check('letter_cloud_syncs_status', sql`${t.status} in ('pending', 'synced', 'failed')`),
+    check('letter_cloud_syncs_provider', sql`${t.provider} in ('google_drive', 'dropbox', 'onedrive')`),
+    index('letter_cloud_syncs_account_idx').on(t.accountId, t.status),
+  ],
+);

@@ -1,0 +1,38 @@
+import type pg from 'pg';
+import { addJob } from '../../platform/jobs.js';
+
+/** The durable job that copies one letter to one drive. */
+export const DRIVE_SYNC_TASK = 'drive_sync';
+
+export interface DriveSyncPayload {
+  letterId: string;
+  provider: string;
+}
+
+/** One job per letter and drive: queued again it replaces the waiting one, never runs twice at once. */
+export const driveSyncJobKey = (letterId: string, provider: string) => `drive-sync:${letterId}:${provider}`;
+
+/**
+ * Queues a delivered letter's copy to each drive the company has connected with auto-sync on, in
+ * the caller's transaction (the job commits with the delivery's change, or not at all). A drive
+ * that already has the letter, or is copying it, is left alone; one that failed is tried again.
+ */
+export async function queueDriveSyncs(q: pg.ClientBase, letterId: string, accountId: string): Promise<string[]> {
+  const { rows } = await q.query<{ provider: string }>(
+    `insert into letter_cloud_syncs (letter_id, account_id, provider)
+     select $1, i.account_id, i.provider from integrations i
+      where i.account_id = $2 and i.auto_sync and i.status <> 'revoked'
+        and i.provider in ('google_drive', 'dropbox', 'onedrive')
+     on conflict (letter_id, provider) do update
+        set status = 'pending', reason = null, attempts = 0, updated_at = now()
+      where letter_cloud_syncs.status = 'failed'
+     returning provider`,
+    [letterId, accountId],
+  );
+  for (const { provider } of rows)
+    await addJob(q, DRIVE_SYNC_TASK, { letterId, provider } satisfies DriveSyncPayload, {
+      jobKey: driveSyncJobKey(letterId, provider),
+      maxAttempts: 8,
+    });
+  return rows.map((r) => r.provider);
+}
