@@ -230,6 +230,50 @@ describe('auto-sync to a cloud drive', () => {
     expect((await letter(next)).cloud_syncs).toEqual([]);
   });
 
+  it('the cloud storage channel also copies the letter to the customer’s own drive, in their folder', async () => {
+    // Auto-sync is off for Google Drive now: this copy is the channel's, not auto-sync's.
+    const customer = (await owner.post('/api/customers', { name: 'Kestrel & Finch: LLP' })).json();
+    await t.services.pool.query(`update customers set cloud_storage_provider = 'Google Drive' where id = $1`, [
+      customer.customer_uuid,
+    ]);
+    const bytes = await ordinaryLetters()[0]!.bytes();
+    const up = await owner.upload('/api/letters/files?type=regular', 'Engagement letter.pdf', bytes);
+    const id = up.json().uuid as string;
+    await t.runJobs();
+    const linked = await owner.request('PUT', `/api/letters/${id}/customer`, { customer_uuid: customer.customer_uuid });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const sent = await owner.post('/api/letters/deliver', { uuid: id, preference_overrides: ['cloud_storage'] });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await t.runJobs();
+    await t.services.delivery.providers.settled();
+    await t.runJobs();
+    const l = await letter(id);
+    expect(l.status).toBe('Delivered');
+    expect(l.cloud_synced).toBe(true);
+    expect(l.cloud_syncs).toEqual([
+      expect.objectContaining({
+        provider: 'google_drive',
+        status: 'synced',
+        remote_path: expect.stringMatching(
+          /^Letterpost letters\/Kestrel & Finch- LLP\/Engagement letter \([0-9a-f]{8}\)\.pdf$/,
+        ),
+      }),
+    ]);
+    const files = await driveFiles('google_drive');
+    expect(files.map((f) => f.path)).toContain(l.cloud_syncs[0].remote_path);
+    // A letter to a customer without a drive, by the same channel, copies nothing (auto-sync is off).
+    const other = (await owner.post('/api/customers', { name: 'No Drive Ltd' })).json();
+    const up2 = await owner.upload('/api/letters/files?type=regular', 'Plain.pdf', bytes);
+    await t.runJobs();
+    await owner.request('PUT', `/api/letters/${up2.json().uuid}/customer`, { customer_uuid: other.customer_uuid });
+    expect(
+      (await owner.post('/api/letters/deliver', { uuid: up2.json().uuid, preference_overrides: ['cloud_storage'] }))
+        .statusCode,
+    ).toBe(201);
+    await t.runJobs();
+    expect((await letter(up2.json().uuid)).cloud_syncs).toEqual([]);
+  });
+
   it('needs the letter to be the caller’s: another company sees no letter', async () => {
     const b = await signUpCompany(t.app);
     const [row] = (

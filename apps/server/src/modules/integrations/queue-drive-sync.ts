@@ -13,16 +13,27 @@ export interface DriveSyncPayload {
 export const driveSyncJobKey = (letterId: string, provider: string) => `drive-sync:${letterId}:${provider}`;
 
 /**
- * Queues a delivered letter's copy to each drive the company has connected with auto-sync on, in
- * the caller's transaction (the job commits with the delivery's change, or not at all). A drive
- * that already has the letter, or is copying it, is left alone; one that failed is tried again.
+ * The drive a customer keeps their letters in (customers.cloud_storage_provider: a provider id or
+ * its name, "Google Drive"), as SQL over the customer row `c`.
+ */
+export const CUSTOMER_DRIVE_SQL = "replace(lower(trim(c.cloud_storage_provider)), ' ', '_')";
+
+/**
+ * Queues a delivered letter's copy, in the caller's transaction (the job commits with the
+ * delivery's change, or not at all), to each drive the company has connected with auto-sync on,
+ * and to the customer's own drive when the letter went by the cloud storage channel to a customer
+ * who keeps letters in a drive the company has connected (that copy goes in a folder per customer).
+ * A drive that already has the letter, or is copying it, is left alone; one that failed is tried again.
  */
 export async function queueDriveSyncs(q: pg.ClientBase, letterId: string, accountId: string): Promise<string[]> {
   const { rows } = await q.query<{ provider: string }>(
     `insert into letter_cloud_syncs (letter_id, account_id, provider)
      select $1, i.account_id, i.provider from integrations i
-      where i.account_id = $2 and i.auto_sync and i.status <> 'revoked'
+      where i.account_id = $2 and i.status <> 'revoked'
         and i.provider in ('google_drive', 'dropbox', 'onedrive')
+        and (i.auto_sync or i.provider = (
+              select ${CUSTOMER_DRIVE_SQL} from letters l join customers c on c.id = l.customer_id
+               where l.id = $1 and 'cloud_storage' = any(l.successful_delivery_channels)))
      on conflict (letter_id, provider) do update
         set status = 'pending', reason = null, attempts = 0, updated_at = now()
       where letter_cloud_syncs.status = 'failed'

@@ -5,7 +5,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { DRIVE_FOLDER } from '../../providers/integrations/drive-upload.js';
-import type { DriveSyncPayload } from './queue-drive-sync.js';
+import { CUSTOMER_DRIVE_SQL, type DriveSyncPayload } from './queue-drive-sync.js';
 import type { Integrations } from './service.js';
 
 export interface DriveSyncDeps {
@@ -20,6 +20,8 @@ interface Pending {
   account_id: string;
   name: string;
   file_key: string;
+  /** The customer's name when this copy is the cloud storage channel's to the customer's drive. */
+  customer_folder: string | null;
 }
 
 const readAll = async (stream: NodeJS.ReadableStream) => {
@@ -38,7 +40,9 @@ export const driveFileName = (letterName: string, letterId: string) =>
 
 /**
  * The drive sync job (issue 15 item 5): copies the letter's delivered PDF (the file the delivery
- * sent, an address sheet's version included) to the company's drive folder with fresh tokens. The
+ * sent, an address sheet's version included) to the company's drive folder with fresh tokens (in
+ * a subfolder named for the customer when it is the cloud storage channel's copy to the customer's
+ * drive). The
  * drive's id is kept, so a second run replaces the file rather than adding one. A drive that does
  * not answer is left to the queue's retries (with backoff; the reason recorded each time) and
  * marked failed on the last; a revoked or removed connection is marked failed at once and not tried
@@ -54,8 +58,10 @@ export async function runDriveSync(
     `select s.status, s.remote_id, l.account_id, l.name,
             coalesce((select d.options->>'fileKey' from letter_deliveries d
                        where d.letter_id = l.id and d.options ? 'fileKey' order by d.created_at desc limit 1),
-                     l.blob_key) as file_key
-       from letter_cloud_syncs s join letters l on l.id = s.letter_id
+                     l.blob_key) as file_key,
+            case when 'cloud_storage' = any(l.successful_delivery_channels) and ${CUSTOMER_DRIVE_SQL} = s.provider
+                 then c.name end as customer_folder
+       from letter_cloud_syncs s join letters l on l.id = s.letter_id left join customers c on c.id = l.customer_id
       where s.letter_id = $1 and s.provider = $2`,
     [payload.letterId, payload.provider],
   );
@@ -74,7 +80,7 @@ export async function runDriveSync(
   const connection = await svc.connection(pool, row.account_id, p.id);
   if (!connection) return fail(INTEGRATION_MESSAGES.notConnected(p.info.name));
   if (connection.status === 'revoked') return fail(INTEGRATION_MESSAGES.revoked(p.info.name));
-  if (!connection.auto_sync) return fail(INTEGRATION_MESSAGES.syncTurnedOff(p.info.name));
+  if (!connection.auto_sync && !row.customer_folder) return fail(INTEGRATION_MESSAGES.syncTurnedOff(p.info.name));
 
   await pool.query(
     'update letter_cloud_syncs set attempts = attempts + 1, updated_at = now() where letter_id = $1 and provider = $2',
@@ -87,7 +93,7 @@ export async function runDriveSync(
         name: driveFileName(row.name, payload.letterId),
         bytes,
         contentType: 'application/pdf',
-        folder: [DRIVE_FOLDER],
+        folder: row.customer_folder ? [DRIVE_FOLDER, row.customer_folder] : [DRIVE_FOLDER],
         remoteId: row.remote_id,
       }),
     );
