@@ -23,6 +23,8 @@ export const integrationSchema = z.object({
   /** null while there is no connection. */
   status: integrationStatusSchema.nullable(),
   auto_sync: z.boolean(),
+  /** Cloud drives: uploaded letters are copied too, not only delivered ones (the server always sends it). */
+  sync_uploads: z.boolean().optional(),
   /** The Xero organisation, QuickBooks company, Sage business or drive account. */
   tenant_name: z.string().nullable(),
   connected_at: z.string().nullable(),
@@ -64,10 +66,16 @@ export const checkAnswerSchema = z.object({
   message: z.string().nullable(),
 });
 
-export const autoSyncBodySchema = z.strictObject({ sync: z.boolean() });
+export const autoSyncBodySchema = z.strictObject({
+  sync: z.boolean(),
+  /** Copy uploaded letters too (default off; left as it is when not sent). */
+  sync_uploads: z.boolean().optional(),
+});
+export type AutoSyncBody = z.infer<typeof autoSyncBodySchema>;
 export const autoSyncAnswerSchema = z.object({
   provider: z.enum(INTEGRATION_PROVIDER_IDS),
   auto_sync: z.boolean(),
+  sync_uploads: z.boolean().optional(),
   message: z.string(),
 });
 

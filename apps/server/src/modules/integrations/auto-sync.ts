@@ -12,21 +12,25 @@ export async function setAutoSync(
   accountId: string,
   providerId: string,
   sync: boolean,
+  syncUploads?: boolean,
 ) {
   const p = svc.provider(providerId);
   if (p.kind !== 'cloud')
     throw new AppError('CONFLICT', `Auto-sync copies letters to a cloud drive; ${p.info.name} is not one.`);
-  await inTransaction(pool, async (q) => {
-    const { rowCount } = await q.query(
-      'update integrations set auto_sync = $3, updated_at = now() where account_id = $1 and provider = $2',
-      [accountId, p.id, sync],
+  const uploads = await inTransaction(pool, async (q) => {
+    const { rows } = await q.query<{ sync_uploads: boolean }>(
+      `update integrations set auto_sync = $3, sync_uploads = coalesce($4, sync_uploads), updated_at = now()
+        where account_id = $1 and provider = $2 returning sync_uploads`,
+      [accountId, p.id, sync, syncUploads ?? null],
     );
-    if (!rowCount) throw new AppError('NOT_FOUND', INTEGRATION_MESSAGES.notConnected(p.info.name));
+    if (!rows[0]) throw new AppError('NOT_FOUND', INTEGRATION_MESSAGES.notConnected(p.info.name));
     await publish(q, { accountId, message: { type: 'refresh', entities: ['integrations'] } });
+    return rows[0].sync_uploads;
   });
   return {
     provider: p.id,
     auto_sync: sync,
+    sync_uploads: uploads,
     message: sync ? INTEGRATION_MESSAGES.autoSyncOn(p.info.name) : INTEGRATION_MESSAGES.autoSyncOff(p.info.name),
   };
 }

@@ -274,6 +274,45 @@ describe('auto-sync to a cloud drive', () => {
     expect((await letter(up2.json().uuid)).cloud_syncs).toEqual([]);
   });
 
+  it('copies uploaded letters too when the company chooses (off by default)', async () => {
+    await autoSync('dropbox', true);
+    const list = (await owner.get('/api/integrations')).json().integrations;
+    expect(list.find((i: { provider: string }) => i.provider === 'dropbox')).toMatchObject({
+      auto_sync: true,
+      sync_uploads: false,
+    });
+    const bytes = await ordinaryLetters()[0]!.bytes();
+    const quiet = await owner.upload('/api/letters/files?type=regular', 'Not copied.pdf', bytes);
+    await t.runJobs();
+    await t.runJobs();
+    expect((await letter(quiet.json().uuid)).cloud_syncs).toEqual([]);
+
+    const on = await owner.request('PUT', '/api/integrations/dropbox/auto-sync', { sync: true, sync_uploads: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ auto_sync: true, sync_uploads: true });
+    const up = await owner.upload('/api/letters/files?type=regular', 'Copied on upload.pdf', bytes);
+    await t.runJobs();
+    await t.runJobs();
+    const l = await letter(up.json().uuid);
+    expect(l.status).toBe('Analysis Complete');
+    expect(l.cloud_synced).toBe(true);
+    expect(l.cloud_syncs).toEqual([
+      expect.objectContaining({
+        provider: 'dropbox',
+        status: 'synced',
+        remote_path: expect.stringMatching(/^Letterpost letters\/Copied on upload \([0-9a-f]{8}\)\.pdf$/),
+      }),
+    ]);
+    // Sending only auto_sync leaves the choice as it is.
+    const again = await owner.request('PUT', '/api/integrations/dropbox/auto-sync', { sync: false });
+    expect(again.json()).toMatchObject({ auto_sync: false, sync_uploads: true });
+    expect(
+      (await owner.request('PUT', '/api/integrations/dropbox/auto-sync', { sync: true, sync_uploads: 'yes' }))
+        .statusCode,
+    ).toBe(422);
+    await owner.request('PUT', '/api/integrations/dropbox/auto-sync', { sync: false, sync_uploads: false });
+  });
+
   it('needs the letter to be the caller’s: another company sees no letter', async () => {
     const b = await signUpCompany(t.app);
     const [row] = (

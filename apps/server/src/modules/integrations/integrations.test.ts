@@ -351,6 +351,7 @@ describe('auto-sync and disconnecting', () => {
     expect(on.json()).toEqual({
       provider: 'dropbox',
       auto_sync: true,
+      sync_uploads: false,
       message: INTEGRATION_MESSAGES.autoSyncOn('Dropbox'),
     });
     const list = (await owner.get('/api/integrations')).json().integrations;

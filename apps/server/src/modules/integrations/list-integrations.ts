@@ -9,7 +9,7 @@ export async function listIntegrations(
   plan: string | null,
 ): Promise<IntegrationAnswer[]> {
   const { rows } = await pool.query<Omit<ConnectionRow, 'tokens_sealed'>>(
-    `select provider, status, auto_sync, tenant_name, connected_at from integrations where account_id = $1`,
+    `select provider, status, auto_sync, sync_uploads, tenant_name, connected_at from integrations where account_id = $1`,
     [accountId],
   );
   return INTEGRATION_PROVIDERS.map((info) => {
@@ -24,6 +24,7 @@ export async function listIntegrations(
       connected: row?.status === 'connected',
       status: row?.status ?? null,
       auto_sync: row?.auto_sync ?? false,
+      sync_uploads: row?.sync_uploads ?? false,
       tenant_name: row?.tenant_name ?? null,
       connected_at: row?.connected_at.toISOString() ?? null,
       plan_allows: planHasFeature(plan ?? '', info.planFeature),

@@ -23,14 +23,22 @@ export const CUSTOMER_DRIVE_SQL = "replace(lower(trim(c.cloud_storage_provider))
  * delivery's change, or not at all), to each drive the company has connected with auto-sync on,
  * and to the customer's own drive when the letter went by the cloud storage channel to a customer
  * who keeps letters in a drive the company has connected (that copy goes in a folder per customer).
- * A drive that already has the letter, or is copying it, is left alone; one that failed is tried again.
+ * A drive that already has the letter, or is copying it, is left alone; one that failed is tried
+ * again. With `uploaded`, only the drives whose company chose to copy uploaded letters too.
  */
-export async function queueDriveSyncs(q: pg.ClientBase, letterId: string, accountId: string): Promise<string[]> {
+export async function queueDriveSyncs(
+  q: pg.ClientBase,
+  letterId: string,
+  accountId: string,
+  /** 'uploaded': a letter just analysed, copied where the company chose to copy uploads too. */
+  moment: 'delivered' | 'uploaded' = 'delivered',
+): Promise<string[]> {
   const { rows } = await q.query<{ provider: string }>(
     `insert into letter_cloud_syncs (letter_id, account_id, provider)
      select $1, i.account_id, i.provider from integrations i
       where i.account_id = $2 and i.status <> 'revoked'
         and i.provider in ('google_drive', 'dropbox', 'onedrive')
+        and ($3 = 'delivered' or (i.auto_sync and i.sync_uploads))
         and (i.auto_sync or i.provider = (
               select ${CUSTOMER_DRIVE_SQL} from letters l join customers c on c.id = l.customer_id
                where l.id = $1 and 'cloud_storage' = any(l.successful_delivery_channels)))
@@ -38,7 +46,7 @@ export async function queueDriveSyncs(q: pg.ClientBase, letterId: string, accoun
         set status = 'pending', reason = null, attempts = 0, updated_at = now()
       where letter_cloud_syncs.status = 'failed'
      returning provider`,
-    [letterId, accountId],
+    [letterId, accountId, moment],
   );
   for (const { provider } of rows)
     await addJob(q, DRIVE_SYNC_TASK, { letterId, provider } satisfies DriveSyncPayload, {

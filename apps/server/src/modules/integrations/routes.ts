@@ -1,4 +1,5 @@
 import {
+  type AutoSyncBody,
   autoSyncAnswerSchema,
   autoSyncBodySchema,
   checkAnswerSchema,
@@ -162,7 +163,8 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const p = allowed(request);
-      return setAutoSync(svc, pool, request.auth!.accountId, p.id, (request.body as { sync: boolean }).sync);
+      const body = request.body as AutoSyncBody;
+      return setAutoSync(svc, pool, request.auth!.accountId, p.id, body.sync, body.sync_uploads);
     },
   );
 

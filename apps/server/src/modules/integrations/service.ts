@@ -40,6 +40,7 @@ export interface ConnectionRow {
   provider: IntegrationProviderId;
   status: 'connected' | 'revoked' | 'error';
   auto_sync: boolean;
+  sync_uploads: boolean;
   tenant_id: string | null;
   tenant_name: string | null;
   tokens_sealed: string;

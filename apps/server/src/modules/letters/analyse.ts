@@ -21,6 +21,7 @@ import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { AUTO_DELIVER_TASK } from '../delivery/auto-deliver.js';
+import { queueDriveSyncs } from '../integrations/queue-drive-sync.js';
 import { AddressSheetError, prependAddressSheet } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
 import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
@@ -314,6 +315,9 @@ export async function runAnalysis(
     // A clean letter may be delivered at once (the company's Auto-deliver); the job decides.
     if (outcome.status === LETTER_STATUS.analysisComplete)
       await addJob(client, AUTO_DELIVER_TASK, { letterId }, { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` });
+    // An uploaded letter is copied to the drives whose company chose to copy uploads too.
+    if (outcome.status === LETTER_STATUS.analysisComplete)
+      await queueDriveSyncs(client, letterId, letter.account_id, 'uploaded');
   });
 }
 

@@ -931,6 +931,8 @@ export const integrations = pgTable(
     status: text('status').notNull().default('connected'),
     /** Cloud drives: copy letters to the drive. */
     autoSync: boolean('auto_sync').notNull().default(false),
+    /** Cloud drives with auto-sync: uploaded letters are copied too (once analysed), not only delivered ones. */
+    syncUploads: boolean('sync_uploads').notNull().default(false),
     tenantId: text('tenant_id'),
     tenantName: text('tenant_name'),
     /** { access_token, refresh_token, expires_at } sealed (key id, IV, tag, data). */

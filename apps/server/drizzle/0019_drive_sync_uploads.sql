@@ -1,0 +1,1 @@
+ALTER TABLE "integrations" ADD COLUMN "sync_uploads" boolean DEFAULT false NOT NULL;
