@@ -211,6 +211,17 @@ describe.each(['google_drive', 'dropbox', 'onedrive'] as const)(
       expect(svc.sandbox.drive.get(id, tenant, first.id)).toMatchObject({ size: 3000, versions: 2 });
     });
 
+    it('recognises the same file uploaded again without its id (same name in the folder)', async () => {
+      const client = createDriveUploadClient(id, deps(p, []));
+      const file = { name: 'Lost answer.pdf', contentType: 'application/pdf', folder: [DRIVE_FOLDER] };
+      const first = await client.upload(ctx, { ...file, bytes: pdfBytes(700, 9) });
+      const before = files().length;
+      const second = await client.upload(ctx, { ...file, bytes: pdfBytes(900, 10) });
+      expect(second.id).toBe(first.id);
+      expect(files()).toHaveLength(before);
+      expect(svc.sandbox.drive.get(id, tenant, first.id)).toMatchObject({ size: 900, versions: 2 });
+    });
+
     it('makes an unsafe name safe', async () => {
       const client = createDriveUploadClient(id, deps(p, []));
       const up = await client.upload(ctx, {

@@ -163,17 +163,32 @@ export function createDriveUploadClient(
         });
         return fileOf(made.body, folderName).id;
       };
+      /** A file (not a folder) of this name in the folder, or null. */
+      const existing = async (ctx: CallContext, fileName: string, parent: string) => {
+        const q = `name = '${quote(fileName)}' and '${quote(parent)}' in parents and trashed = false`;
+        const found = await call(
+          ctx,
+          `/drive/v3/files?${new URLSearchParams({ q, spaces: 'drive', fields: 'files(id,name,mimeType)', pageSize: '10' })}`,
+          {},
+        );
+        const files = record(found.body).files;
+        const file = (Array.isArray(files) ? files : []).map(record).find((f) => f.mimeType !== FOLDER);
+        return typeof file?.id === 'string' ? file.id : null;
+      };
       return {
         async upload(ctx, file) {
           const fileName = safeDriveName(file.name);
           let parent = 'root';
           for (const f of file.folder) parent = await folderId(ctx, safeDriveName(f, 'Letters'), parent);
           const path = [...file.folder.map((f) => safeDriveName(f, 'Letters')), fileName].join('/');
+          // Drive allows two files of one name: without a stored id, a file of this name in the
+          // folder (an upload whose answer was lost) is the one replaced, as Dropbox and Graph do by path.
+          const remoteId = file.remoteId ?? (await existing(ctx, fileName, parent));
           // Replacing: the file's content and name are updated in place (a PATCH of the same id).
-          const target = file.remoteId
-            ? { method: 'PATCH' as const, path: `/upload/drive/v3/files/${encodeURIComponent(file.remoteId)}` }
+          const target = remoteId
+            ? { method: 'PATCH' as const, path: `/upload/drive/v3/files/${encodeURIComponent(remoteId)}` }
             : { method: 'POST' as const, path: '/upload/drive/v3/files' };
-          const metadata = file.remoteId
+          const metadata = remoteId
             ? { name: fileName, mimeType: file.contentType }
             : { name: fileName, mimeType: file.contentType, parents: [parent] };
           const fields = 'fields=id,name,size,mimeType';
@@ -191,7 +206,7 @@ export function createDriveUploadClient(
               headers: { 'content-type': `multipart/related; boundary=${boundary}` },
               body,
             });
-            return fileOf(res.body, path, file.remoteId);
+            return fileOf(res.body, path, remoteId);
           }
           const started = await call(ctx, `${target.path}?uploadType=resumable&${fields}`, {
             method: target.method,
@@ -214,7 +229,7 @@ export function createDriveUploadClient(
               body: file.bytes.subarray(offset, end),
               timeoutMs: 120_000,
             });
-            if (res.status === 200 || res.status === 201) return fileOf(res.body, path, file.remoteId);
+            if (res.status === 200 || res.status === 201) return fileOf(res.body, path, remoteId);
             // 308 Resume Incomplete: the Range header says what arrived ("bytes=0-N").
             const range = /bytes=0-(\d+)/.exec(res.headers.get('range') ?? '');
             const next = range ? Number(range[1]) + 1 : 0;
