@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { IntegrationProviderId } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Integrations } from '../../modules/integrations/service.js';
@@ -248,6 +249,34 @@ describe.each(['google_drive', 'dropbox', 'onedrive'] as const)(
       });
       expect(Date.now() - started).toBeGreaterThanOrEqual(500);
       expect(svc.sandbox.drive.get(id, tenant, up.id)?.name).toBe('After the limit.pdf');
+    });
+
+    it('uploads over a real socket with the global fetch, small and in a session', async () => {
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      // The sandbox names its session addresses by the public address: mapped to the test's port.
+      const overSocket: Fetch = (url, init) => fetch(url.replace(t.config.PUBLIC_URL, base), init);
+      const limiters = new Map<string, RateLimiter>();
+      const client = createDriveUploadClient(
+        id,
+        {
+          provider: p,
+          fetch: overSocket,
+          limiterFor: (k) => {
+            if (!limiters.has(k ?? '')) limiters.set(k ?? '', new RateLimiter(p.rateLimit, 1500));
+            return limiters.get(k ?? '')!;
+          },
+        },
+        { simpleMax: 64 * KiB, chunkSize: slice },
+      );
+      for (const [name, size] of [
+        ['Socket small.pdf', 5000],
+        ['Socket large.pdf', slice + 777],
+      ] as const) {
+        const bytes = pdfBytes(size, size);
+        const up = await client.upload(ctx, { name, bytes, contentType: 'application/pdf', folder: [DRIVE_FOLDER] });
+        expect(Buffer.from(svc.sandbox.drive.read(id, tenant, up.id)!).equals(Buffer.from(bytes))).toBe(true);
+      }
     });
 
     it('tries a 503 again and uploads', async () => {
