@@ -228,6 +228,17 @@ describe('auto-sync to a cloud drive', () => {
     // A later delivery queues nothing for a revoked drive.
     const next = await deliveredLetter();
     expect((await letter(next)).cloud_syncs).toEqual([]);
+
+    // Reconnected (auto-sync kept), the letter whose copy failed is copied now.
+    await connect(t, owner, 'onedrive');
+    await t.runJobs();
+    const after = await letter(id);
+    expect(after.cloud_synced).toBe(true);
+    expect(after.cloud_syncs).toEqual([
+      expect.objectContaining({ provider: 'onedrive', status: 'synced', reason: null }),
+    ]);
+    expect(await driveFiles('onedrive')).toHaveLength(1);
+    await autoSync('onedrive', false);
   });
 
   it('the cloud storage channel also copies the letter to the customer’s own drive, in their folder', async () => {

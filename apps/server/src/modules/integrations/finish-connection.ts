@@ -7,6 +7,7 @@ import { open } from '../../platform/secrets.js';
 import { ProviderError } from '../../providers/integrations/http.js';
 import { exchangeCode, OAuthError } from '../../providers/integrations/oauth.js';
 import { redirectUriFor } from '../../providers/integrations/registry.js';
+import { requeueFailedDriveSyncs } from './queue-drive-sync.js';
 import type { Integrations } from './service.js';
 import { STATE_TTL_MINUTES, verifierPlace } from './start-connection.js';
 
@@ -92,6 +93,8 @@ export async function finishConnection(
         auth.userId,
       ],
     );
+    // Reconnected: the letters whose copy failed (revoked, say) are copied now.
+    if (p.kind === 'cloud') await requeueFailedDriveSyncs(q, auth.accountId, p.id);
     await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['integrations'] } });
   });
   return {

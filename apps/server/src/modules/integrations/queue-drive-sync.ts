@@ -55,3 +55,26 @@ export async function queueDriveSyncs(
     });
   return rows.map((r) => r.provider);
 }
+
+/** Copies that failed within this long are tried again when their drive is connected again. */
+const REQUEUE_WITHIN_DAYS = 30;
+
+/**
+ * A drive connected again (after Reconnect): the letters whose copy failed recently (a revoked
+ * connection, a drive that kept failing) are queued again, in the connection's transaction.
+ */
+export async function requeueFailedDriveSyncs(q: pg.ClientBase, accountId: string, provider: string): Promise<number> {
+  const { rows } = await q.query<{ letter_id: string }>(
+    `update letter_cloud_syncs set status = 'pending', reason = null, attempts = 0, updated_at = now()
+      where account_id = $1 and provider = $2 and status = 'failed'
+        and created_at > now() - make_interval(days => $3)
+      returning letter_id`,
+    [accountId, provider, REQUEUE_WITHIN_DAYS],
+  );
+  for (const { letter_id: letterId } of rows)
+    await addJob(q, DRIVE_SYNC_TASK, { letterId, provider } satisfies DriveSyncPayload, {
+      jobKey: driveSyncJobKey(letterId, provider),
+      maxAttempts: 8,
+    });
+  return rows.length;
+}
