@@ -295,6 +295,46 @@ export async function touch(q: Queryable, folderId: string | null) {
   if (folderId) await q.query('update storage_items set modified_at = now() where id = $1', [folderId]);
 }
 
+/**
+ * Records a stored file in a folder (null: the root) under a free name: the folder is locked, the
+ * name numbered when taken, the folder's "last modified" moved. The totals and usage follow by trigger.
+ */
+export async function insertFile(
+  q: pg.ClientBase,
+  f: {
+    id: string;
+    accountId: string;
+    folderId: string | null;
+    userId: string | null;
+    name: string;
+    ext: string;
+    contentType: string;
+    blobKey: string;
+    size: number;
+  },
+): Promise<void> {
+  const folder = f.folderId ? await loadFolder(q, f.accountId, f.folderId, true) : null;
+  const name = await freeName(q, f.accountId, folder?.id ?? null, 'file', f.name, f.ext);
+  await q.query(
+    `insert into storage_items (id, account_id, parent_id, ancestors, kind, name, ext, content_type, blob_key,
+                                size_bytes, num_files, creator_id)
+     values ($1, $2, $3, $4, 'file', $5, $6, $7, $8, $9, -1, $10)`,
+    [
+      f.id,
+      f.accountId,
+      folder?.id ?? null,
+      folder ? [...folder.ancestors, folder.id] : [],
+      name,
+      f.ext,
+      f.contentType,
+      f.blobKey,
+      f.size,
+      f.userId,
+    ],
+  );
+  await touch(q, folder?.id ?? null);
+}
+
 /** Renames an editable folder or file (a file keeps its extension); empty keeps the name. */
 export async function renameItem(q: pg.ClientBase, accountId: string, id: string, typed: string): Promise<ItemRow> {
   const item = await loadItem(q, accountId, id, true);

@@ -29,8 +29,8 @@ import {
   diskUsage,
   diskUsageSchema,
   displayName,
-  freeName,
   type ItemRow,
+  insertFile,
   listItems,
   loadFolder,
   loadItem,
@@ -39,7 +39,6 @@ import {
   renameItem,
   storageItemSchema,
   toItem,
-  touch,
   treeChildren,
 } from './items.js';
 import { release, reserve, reserveUpTo } from './quota.js';
@@ -158,26 +157,17 @@ async function finishUpload(deps: Deps, upload: UploadRow) {
     );
     if (!rows[0]) return false;
     await release(q, upload.account_id, size);
-    const folder = upload.folder_id ? await loadFolder(q, upload.account_id, upload.folder_id, true) : null;
-    const name = await freeName(q, upload.account_id, folder?.id ?? null, 'file', upload.name, upload.ext);
-    await q.query(
-      `insert into storage_items (id, account_id, parent_id, ancestors, kind, name, ext, content_type, blob_key,
-                                  size_bytes, num_files, creator_id)
-       values ($1, $2, $3, $4, 'file', $5, $6, $7, $8, $9, -1, $10)`,
-      [
-        itemId,
-        upload.account_id,
-        folder?.id ?? null,
-        folder ? [...folder.ancestors, folder.id] : [],
-        name,
-        upload.ext,
-        contentType,
-        upload.blob_key,
-        size,
-        upload.user_id,
-      ],
-    );
-    await touch(q, folder?.id ?? null);
+    await insertFile(q, {
+      id: itemId,
+      accountId: upload.account_id,
+      folderId: upload.folder_id,
+      userId: upload.user_id,
+      name: upload.name,
+      ext: upload.ext,
+      contentType,
+      blobKey: upload.blob_key,
+      size,
+    });
     await refresh(q, upload.account_id);
     return true;
   });
@@ -284,8 +274,9 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       const rootTotals = folder
         ? null
         : await pool.query<{ n: string; size: string }>(
-            `select count(*) filter (where kind = 'file') as n, coalesce(sum(size_bytes) filter (where kind = 'file'), 0) as size
-               from storage_items where account_id = $1`,
+            `select coalesce(sum(case kind when 'file' then 1 else num_files end), 0) as n,
+                    coalesce(sum(size_bytes), 0) as size
+               from storage_items where account_id = $1 and coalesce(parent_id, '') = ''`,
             [accountId],
           );
       return {
@@ -751,26 +742,17 @@ export function registerStorageRoutes(app: App, deps: Deps) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', STORAGE_MESSAGES.contentMismatch(file.filename));
         await inTransaction(pool, async (q) => {
           await release(q, accountId, reserved);
-          const parent = folder ? await loadFolder(q, accountId, folder.id, true) : null;
-          const name = await freeName(q, accountId, parent?.id ?? null, 'file', cleanUploadName(file.filename), ext);
-          await q.query(
-            `insert into storage_items (id, account_id, parent_id, ancestors, kind, name, ext, content_type, blob_key,
-                                        size_bytes, num_files, creator_id)
-             values ($1, $2, $3, $4, 'file', $5, $6, $7, $8, $9, -1, $10)`,
-            [
-              itemId,
-              accountId,
-              parent?.id ?? null,
-              parent ? [...parent.ancestors, parent.id] : [],
-              name,
-              ext,
-              found.contentType,
-              blobKey,
-              size,
-              userId,
-            ],
-          );
-          await touch(q, parent?.id ?? null);
+          await insertFile(q, {
+            id: itemId,
+            accountId,
+            folderId: folder?.id ?? null,
+            userId,
+            name: cleanUploadName(file.filename),
+            ext,
+            contentType: found.contentType,
+            blobKey,
+            size,
+          });
           await refresh(q, accountId);
         });
       } catch (error) {
