@@ -36,6 +36,14 @@ export const accounts = pgTable('accounts', {
   planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
   /** When the plan's next monthly fee is due (null on a free plan). */
   planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
+  /** The company's number in the UK company register (Companies House), once looked up. */
+  registrationNumber: text('registration_number'),
+  /** What the register said at the lookup: registered name, status, address, incorporation date. */
+  registration: jsonb('registration'),
+  registrationCheckedAt: timestamp('registration_checked_at', { withTimezone: true }),
+  vatNumber: text('vat_number'),
+  /** The postal address (edit_company_address): parcels' default sender, letters' return address. */
+  postalAddress: jsonb('postal_address'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -81,6 +89,8 @@ export const users = pgTable(
     /** A non-zero override takes precedence over the cap. */
     overrideCapPence: bigint('override_cap_pence', { mode: 'number' }).notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The user's own list preferences (which tabs they see), from /accountSettings. */
+    listPreferences: jsonb('list_preferences').notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
