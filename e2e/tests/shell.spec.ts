@@ -28,7 +28,7 @@ test('a lost session sends the user to the root', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('screens built by later issues show their title and an honest note', async ({ page, request }) => {
+test('the navigation marks the current page and the help button opens the guide', async ({ page, request }) => {
   const company = await signUpByApi(request);
   await signIn(page, company.email, company.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Parcels' }).click();
