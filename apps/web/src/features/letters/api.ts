@@ -1,4 +1,4 @@
-import { MESSAGES } from '@lp/domain';
+import { type LetterCloudSync, MESSAGES } from '@lp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSearchParams, listUrl } from '../../components/data-table/query';
 import type { DataTableParams, DataTableResult } from '../../components/data-table/types';
@@ -37,6 +37,8 @@ export interface Letter {
   split_count?: number | null;
   has_been_posted?: boolean;
   cloud_synced?: boolean;
+  /** The letter's copies in the company's drives (GET /api/letters/:id only). */
+  cloud_syncs?: LetterCloudSync[];
   delivered_on?: string | null;
   delivery_channels?: string[];
   successful_delivery_channels?: string[];

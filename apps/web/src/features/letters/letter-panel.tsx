@@ -22,6 +22,7 @@ import {
   useLetterBulk,
   useLetterMetadata,
 } from './api';
+import { CloudSyncSection } from './cloud-sync-section';
 import { LetterCustomerSection } from './customer-link';
 import { deliveryFailureMessage, useCancelDelivery } from './delivery-api';
 import { DeliveryDetails, LetterTimeline } from './delivery-details';
@@ -217,6 +218,7 @@ function LetterDetails({
         />
       ) : null}
       {actions.inTrash ? null : <DeliveryDetails letterId={letter.uuid} />}
+      <CloudSyncSection syncs={letter.cloud_syncs} />
       <LetterTimeline letterId={letter.uuid} />
 
       <Box

@@ -27,6 +27,7 @@ import {
   useMarkProcessed,
 } from './api';
 import { BulkDeliverDialog } from './bulk-deliver-dialog';
+import { CloudSyncedMark } from './cloud-sync-section';
 import { LetterPanel } from './letter-panel';
 import { LETTER_MESSAGES } from './messages';
 import { letterDisplayStatus, StatusBadge } from './status-badge';
@@ -51,6 +52,7 @@ const BASE_COLUMNS: DataTableColumn<Letter>[] = [
         {l.document_type === 'merged' ? (
           <Chip size="small" label="Merged" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
         ) : null}
+        {l.cloud_synced ? <CloudSyncedMark /> : null}
       </>
     ),
   },
