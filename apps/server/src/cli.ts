@@ -6,11 +6,13 @@ import { inviteGrant } from './cli-invite.js';
 import { loadConfig } from './config.js';
 import { createInvitation } from './modules/identity/create-invitation.js';
 import { invitationLink, sendInvitationEmail } from './modules/identity/send-invitation.js';
+import { resealIntegrationTokens } from './modules/integrations/reseal-tokens.js';
 import { renewDuePlans } from './modules/money/plans.js';
 import { reconcile } from './modules/money/reconcile.js';
 import { receiveFunds } from './modules/money/top-up.js';
 import { databaseUrlFor } from './platform/database-url.js';
 import { inTransaction } from './platform/db/transaction.js';
+import { keyRing } from './platform/secrets.js';
 import { openServices } from './platform/services.js';
 
 const usage = `Usage:
@@ -23,6 +25,9 @@ const usage = `Usage:
       Charges every plan renewal that is due now (the workers do this by themselves; for catching up).
   node apps/server/dist/cli.js reconcile [--account <account id>]
       Checks the ledger's invariants; prints each breach and exits 1 when there is one.
+  node apps/server/dist/cli.js reseal-integration-tokens
+      Seals every integration's stored tokens again with the first key of INTEGRATION_KEYS (after a
+      rotation; the workers also do it once at start). Prints how many; exits 1 when some no key opens.
 Works against DATABASE_URL, or the embedded database of a running product (same DATA_DIR and EMBEDDED_PG_PORT).`;
 
 async function main() {
@@ -30,6 +35,7 @@ async function main() {
   if (command === 'record-transfer') return recordTransfer(rest);
   if (command === 'renew-plans') return renewPlans();
   if (command === 'reconcile') return reconcileLedger(rest);
+  if (command === 'reseal-integration-tokens') return resealTokens();
   if (command !== 'invite') {
     console.error(usage);
     process.exit(2);
@@ -137,6 +143,14 @@ async function reconcileLedger(args: string[]) {
   for (const b of breaches) console.error(`${b.check}: ${b.account_id ?? '-'}: ${b.detail}`);
   console.log(JSON.stringify({ ok: breaches.length === 0, breaches: breaches.length }));
   if (breaches.length > 0) process.exitCode = 1;
+}
+
+async function resealTokens() {
+  const config = loadConfig();
+  const ring = keyRing(config.integrationKeys, config.authSecret);
+  const outcome = await withPool((pool) => resealIntegrationTokens(pool, ring));
+  console.log(JSON.stringify(outcome));
+  if (outcome.unreadable > 0) process.exitCode = 1;
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { RESEAL_JOB_KEY, RESEAL_TASK } from './modules/integrations/reseal-tokens.js';
 import { startSweep } from './modules/letters/sweep.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
@@ -46,6 +47,8 @@ async function start() {
   if (config.ROLE !== 'api') {
     workers = await startWorkers(services.pool, services.taskList, config.WORKER_CONCURRENCY, log);
     stopSweep = startSweep(services.pool, log);
+    // Tokens sealed with a key INTEGRATION_KEYS no longer seals with are sealed again (one job, keyed).
+    await services.jobs.add(RESEAL_TASK, {}, { jobKey: RESEAL_JOB_KEY, maxAttempts: 5 });
   }
   ready = true;
   log.info(

@@ -9,6 +9,7 @@ import { DELIVER_TASK } from '../modules/delivery/deliver.js';
 import { createDeliveryProviders } from '../modules/delivery/providers.js';
 import { type DeliveryDeps, runDelivery } from '../modules/delivery/run-delivery.js';
 import { DRIVE_SYNC_TASK, type DriveSyncPayload } from '../modules/integrations/queue-drive-sync.js';
+import { RESEAL_TASK, resealIntegrationTokens } from '../modules/integrations/reseal-tokens.js';
 import { runDriveSync } from '../modules/integrations/run-drive-sync.js';
 import { Integrations } from '../modules/integrations/service.js';
 import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
@@ -170,6 +171,11 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
         payload as DriveSyncPayload,
         helpers.job.attempts >= helpers.job.max_attempts,
       );
+    },
+    [RESEAL_TASK]: async () => {
+      const outcome = await resealIntegrationTokens(database.pool, integrations.ring);
+      if (outcome.resealed || outcome.unreadable)
+        log.info(outcome, 'integration tokens re-sealed with the current key');
     },
     [RENEW_TASK]: async (payload) => {
       const outcome = await renewPlan(database.pool, (payload as { accountId: string }).accountId);

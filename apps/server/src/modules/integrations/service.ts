@@ -59,7 +59,8 @@ export interface IntegrationsDeps {
 /** Tokens are refreshed this long before they expire: 5 minutes, or a fifth of a short life (Sage's 5 minutes). */
 export const refreshMargin = (p: ResolvedProvider) => Math.min(5 * 60_000, (p.accessTokenSeconds * 1000) / 5);
 
-const tokenPlace = (accountId: string, provider: string) => `integrations:${accountId}:${provider}`;
+/** What a connection's sealed tokens are bound to (associated data): its company and provider. */
+export const tokenPlace = (accountId: string, provider: string) => `integrations:${accountId}:${provider}`;
 
 export class Integrations {
   readonly providers: Record<IntegrationProviderId, ResolvedProvider>;
