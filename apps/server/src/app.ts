@@ -20,6 +20,7 @@ import { type Config, REPO_ROOT } from './config.js';
 import { registerApprovalRoutes } from './modules/approvals/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerDeliveryPreferenceRoutes } from './modules/company/delivery-preferences-routes.js';
+import { registerCompanyRoutes } from './modules/company/routes.js';
 import { registerCustomerImportRoutes } from './modules/customers/import-routes.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerDeliveryApprovals } from './modules/delivery/decide.js';
@@ -52,6 +53,7 @@ import type { EventHub } from './platform/events.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
 import type { JobQueue } from './platform/jobs.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
+import { createCompanyRegister } from './providers/company-register.js';
 import type { PostcodeService } from './providers/postcodes.js';
 
 export interface AppDeps {
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerMoneyRoutes(app, { ...deps, payments });
   app.decorate('payments', payments);
   registerDeliveryPreferenceRoutes(app, deps);
+  registerCompanyRoutes(app, { pool: deps.pool, register: createCompanyRegister(config) });
   registerDeliveryRoutes(app, deps.delivery);
   registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null, hub: deps.hub });
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });

@@ -41,6 +41,12 @@ const envSchema = z.object({
   SERVE_WEB: bool,
   /** A postcode validation service (GET {url}/postcodes/{postcode}/validate); "sandbox" for the built-in one; unset: format only. */
   POSTCODE_SERVICE_URL: z.string().optional(),
+  /** Companies House's public data API key: set, registration lookups go to the register; unset, to the built-in sandbox. */
+  COMPANIES_HOUSE_API_KEY: z.string().min(1).optional(),
+  COMPANIES_HOUSE_BASE_URL: z.url().optional(),
+  /** How the company register sandbox behaves: its answers' latency, and whether it answers as if down. */
+  COMPANY_REGISTER_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
+  COMPANY_REGISTER_SANDBOX_DOWN: bool,
   /** The LibreOffice program that converts Word letters to PDF (a name on PATH or a path). */
   SOFFICE_PATH: z.string().min(1).default('soffice'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),

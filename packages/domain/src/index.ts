@@ -2,6 +2,7 @@ export * from './address.js';
 export * from './admin.js';
 export * from './barcode.js';
 export * from './code128.js';
+export * from './company.js';
 export * from './constants.js';
 export * from './customer-import.js';
 export * from './customers.js';

@@ -31,6 +31,7 @@ import {
   carrierSlug,
   type ServiceQuote,
 } from '../../providers/carriers/types.js';
+import { getPostalAddress } from '../company/get-company-profile.js';
 import { errorSchema } from '../identity/schemas.js';
 import { supervisedDepartmentIds } from '../letters/visibility.js';
 import { listSchema } from '../users/schemas.js';
@@ -297,26 +298,37 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      // Until the company profile keeps a postal address (issue 16), the sender is the one this
-      // company used last, else the member's name, phone and email with the address to fill in.
-      const { rows: last } = await pool.query<{ sender: ParcelParty }>(
-        'select sender from parcels where account_id = $1 order by created_at desc limit 1',
-        [auth.accountId],
-      );
+      // The sender is the company's postal address (decision 0022) with the company's name and the
+      // member's phone and email; without one, the sender this company used last, else the
+      // member's name, phone and email with the address to fill in.
+      const postal = await getPostalAddress(pool, auth.accountId);
+      const { rows: last } = postal
+        ? { rows: [] }
+        : await pool.query<{ sender: ParcelParty }>(
+            'select sender from parcels where account_id = $1 order by created_at desc limit 1',
+            [auth.accountId],
+          );
       const phone = auth.row.phone_number;
-      const sender = last[0]
-        ? withLines(last[0].sender)
-        : {
-            name: auth.row.name,
+      const sender = postal
+        ? {
+            name: auth.row.account_name ?? auth.row.name,
             phoneNumber: phone,
             email: auth.row.email,
-            addressLine1: '',
-            addressLine2: '',
-            addressLine3: '',
-            town: '',
-            county: '',
-            postcode: '',
-          };
+            ...postal,
+          }
+        : last[0]
+          ? withLines(last[0].sender)
+          : {
+              name: auth.row.name,
+              phoneNumber: phone,
+              email: auth.row.email,
+              addressLine1: '',
+              addressLine2: '',
+              addressLine3: '',
+              town: '',
+              county: '',
+              postcode: '',
+            };
       const { rows: own } = await pool.query<{
         id: string;
         name: string;

@@ -1,0 +1,37 @@
+import type { PostalAddress } from '@lp/domain';
+import type pg from 'pg';
+import type { AuthContext } from '../../platform/access.js';
+import { writeAudit } from '../../platform/audit.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { publish } from '../../platform/events.js';
+
+export interface CompanyDetails {
+  postal_address: PostalAddress | null;
+  vat_number: string | null;
+}
+
+/** Saves the postal address and VAT number (validated by the route's schema), audited in the same transaction. */
+export async function saveCompanyDetails(pool: pg.Pool, auth: AuthContext, details: CompanyDetails): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    const { rows } = await client.query<CompanyDetails>(
+      'select postal_address, vat_number from accounts where id = $1 for update',
+      [auth.accountId],
+    );
+    await client.query(
+      'update accounts set postal_address = $2::jsonb, vat_number = $3, updated_at = now() where id = $1',
+      [auth.accountId, details.postal_address ? JSON.stringify(details.postal_address) : null, details.vat_number],
+    );
+    await writeAudit(client, auth, {
+      action: 'account.company_details',
+      entityType: 'account',
+      entityId: auth.accountId,
+      before: rows[0] ?? null,
+      after: details,
+    });
+    // The parcel form's default sender comes from the postal address: its defaults refresh too.
+    await publish(client, {
+      accountId: auth.accountId,
+      message: { type: 'refresh', entities: ['settings', 'parcels'] },
+    });
+  });
+}
