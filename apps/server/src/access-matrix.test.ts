@@ -238,6 +238,9 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
     url: '/api/integrations/xero/invoices/import',
     body: { ids: ['invoice-of-b'] },
   }),
+  // The installers are the same for every company and none is configured here: nothing to reach.
+  'GET /api/downloads/:os': () => ({ url: '/api/downloads/windows' }),
+  'GET /api/downloads/:os/:name': () => ({ url: '/api/downloads/windows/Letterpost%20Setup.exe' }),
   'GET /api/parcels/:id': () => ({ url: `/api/parcels/${fx.parcel}` }),
   'GET /api/parcels/:id/label': () => ({ url: `/api/parcels/${fx.parcel}/label` }),
   'GET /api/parcels/track/:carrier/:shipmentId': () => ({ url: '/api/parcels/track/royal-mail/RM123456785GB' }),

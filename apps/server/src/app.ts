@@ -27,6 +27,7 @@ import { registerDeliveryApprovals } from './modules/delivery/decide.js';
 import { registerDeliveryRoutes } from './modules/delivery/routes.js';
 import type { DeliveryDeps } from './modules/delivery/run-delivery.js';
 import { registerDepartmentRoutes } from './modules/departments/routes.js';
+import { registerDownloadRoutes } from './modules/downloads/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerIdentityRoutes } from './modules/identity/routes.js';
 import type { Integrations } from './modules/integrations/service.js';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerStorageRoutes(app, { pool: deps.pool, blobs: deps.blobs });
+  registerDownloadRoutes(app, { config });
   registerIntegrations(app, {
     config,
     pool: deps.pool,

@@ -8,6 +8,7 @@ export * from './customer-import.js';
 export * from './customers.js';
 export * from './delivery.js';
 export * from './delivery-preferences.js';
+export * from './downloads.js';
 export * from './integrations.js';
 export * from './integrations-api.js';
 export * from './letterheads.js';

@@ -254,11 +254,11 @@ describe('the app', () => {
     expect(within(banner).queryByRole('link', { name: 'Choose a plan' })).toBeNull();
   });
 
-  it('shows placeholders, the download page for windows or mac only, and a not-found page', async () => {
+  it('shows the download page for windows or mac only, and a not-found page', async () => {
     state.me = ADA;
     renderApp('/download/mac');
     expect(await screen.findByRole('heading', { level: 1, name: 'Download for Mac' })).toBeTruthy();
-    expect(screen.getByText('This screen is not available yet.')).toBeTruthy();
+    expect(await screen.findByText(/The download is not available for Mac yet\./)).toBeTruthy();
     cleanup();
     renderApp('/download/linux');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

@@ -1,0 +1,110 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { type InstallerSystem, installerListSchema, isInstallerSystem } from '@lp/domain';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
+import { errorSchema } from '../identity/schemas.js';
+import { listInstallers } from './list-installers.js';
+
+/** Any signed-in member may download the desktop installers (decision 0024). */
+const member = { kind: 'member' } as const;
+
+/** Answers `bytes=a-b` of a file of `size` bytes; null for none (or a form served whole); 'invalid' outside it. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null; // several ranges or another unit: the whole file
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+const osParams = z.object({ os: z.string().max(20) });
+const fileParams = z.object({ os: z.string().max(20), name: z.string().min(1).max(255) });
+
+function systemOf(os: string): InstallerSystem {
+  // Another system, or an encoded or odd spelling of one, is a page that does not exist.
+  if (!isInstallerSystem(os)) throw new AppError('NOT_FOUND');
+  return os;
+}
+
+/** GET /api/downloads/{os} lists the installers (the spec's installer call); GET …/{name} serves one. */
+export function registerDownloadRoutes(app: App, deps: { config: Config }) {
+  const dir = deps.config.INSTALLERS_DIR ?? path.join(deps.config.DATA_DIR, 'installers');
+
+  app.get(
+    '/api/downloads/:os',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary:
+          'The desktop installer files for windows or mac, in the order they are downloaded; 404 when none is configured',
+        params: osParams,
+        response: { 200: installerListSchema, 404: errorSchema },
+      },
+      config: { access: member },
+    },
+    async (request, reply) => {
+      const os = systemOf((request.params as { os: string }).os);
+      const files = await listInstallers(dir, os);
+      if (files.length === 0) throw new AppError('NOT_FOUND', 'No installer is available for this system.');
+      reply.header('cache-control', 'private, no-store');
+      return { os, files: files.map(({ name, size, sha256, url }) => ({ name, size, sha256, url })) };
+    },
+  );
+
+  app.get(
+    '/api/downloads/:os/:name',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary: 'One installer file as an attachment (byte ranges supported); only names the list offers',
+        params: fileParams,
+        response: { 200: z.any(), 206: z.any(), 400: errorSchema, 404: errorSchema },
+      },
+      config: { access: member },
+    },
+    async (request, reply) => {
+      const params = request.params as { os: string; name: string };
+      const os = systemOf(params.os);
+      // Only a name the listing offers is served: no path is ever built from what the caller sent.
+      const file = (await listInstallers(dir, os)).find((f) => f.name === params.name);
+      if (!file) throw new AppError('NOT_FOUND');
+      const range = parseRange(request.headers.range, file.size);
+      reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', attachment(file.name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('accept-ranges', 'bytes');
+      if (range === 'invalid') {
+        reply.header('content-range', `bytes */${file.size}`);
+        throw new AppError('BAD_REQUEST', 'The range asked for is outside the file.');
+      }
+      if (range) {
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(createReadStream(file.file, range));
+      }
+      return reply.header('content-length', file.size).send(createReadStream(file.file));
+    },
+  );
+}

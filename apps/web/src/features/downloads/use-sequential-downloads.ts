@@ -1,0 +1,52 @@
+import { INSTALLER_INTERVAL_MS, type InstallerFile } from '@lp/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface SequentialDownloads {
+  /** The file handed to the browser last (1-based), 0 before the first. */
+  current: number;
+  isRunning: boolean;
+  isDone: boolean;
+  start(): void;
+}
+
+/**
+ * Hands the files to `download` one after another, INSTALLER_INTERVAL_MS apart (part 2 section 9:
+ * browsers drop a burst of downloads started at once).
+ */
+export function useSequentialDownloads(
+  files: readonly InstallerFile[],
+  download: (file: InstallerFile) => void,
+): SequentialDownloads {
+  const [current, setCurrent] = useState(0);
+  const [isRunning, setRunning] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const downloadRef = useRef(download);
+  downloadRef.current = download;
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const start = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    if (files.length === 0) return;
+    setRunning(true);
+    const step = (index: number) => {
+      const file = files[index];
+      if (!file) return;
+      downloadRef.current(file);
+      setCurrent(index + 1);
+      if (index + 1 < files.length) timer.current = setTimeout(() => step(index + 1), INSTALLER_INTERVAL_MS);
+      else {
+        timer.current = null;
+        setRunning(false);
+      }
+    };
+    step(0);
+  }, [files]);
+
+  return { current, isRunning, isDone: !isRunning && current === files.length && files.length > 0, start };
+}
