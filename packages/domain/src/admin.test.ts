@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_MESSAGES,
   ALL_PERMISSIONS,
+  applySupervisorRule,
   capMonth,
   capPenceField,
   capPoundsField,
@@ -18,8 +19,10 @@ import {
   ROLE_PRESETS,
   roleNameField,
   roundPoundsToPence,
+  SUPERVISOR_FIRST_PERMISSION,
   sortRoles,
   spendingMode,
+  supervisedFromRoles,
   visibleNavEntries,
   withImpliedPermissions,
 } from './index.js';
@@ -56,7 +59,54 @@ describe('roles', () => {
         { role: 'Editor', checked: ['manage_letterheads'] },
         { role: 'Supervisor', checked: ['approve', 'see_users'] },
       ]),
-    ).toEqual(['manage_letterheads', 'see_users', 'approve']);
+    ).toEqual(['manage_letterheads', 'approve']);
+  });
+});
+
+describe('the Supervisor rule (part 1 section 6)', () => {
+  const both = (checked: Permission[], departments: string[]) => ({
+    permissions: permissionsFromRoles([{ role: 'Supervisor', checked, departments }]),
+    supervised: supervisedFromRoles([{ role: 'Supervisor', checked, departments }]),
+  });
+
+  it('the first permission is "Supervise company"', () => {
+    expect(SUPERVISOR_FIRST_PERMISSION).toBe('approve');
+    expect(ROLE_PRESETS.Supervisor.permissions[0]).toBe(SUPERVISOR_FIRST_PERMISSION);
+  });
+
+  it('with no department chosen only the first permission counts (the whole company)', () => {
+    expect(both([], [])).toEqual({ permissions: ['approve'], supervised: [] });
+    expect(both(['see_users', 'see_finances'], [])).toEqual({ permissions: ['approve'], supervised: [] });
+  });
+
+  it('with the first permission checked only it counts, whatever departments are ticked', () => {
+    expect(both(['approve', 'see_users'], ['Ventes & Marketing', 'Sales_North'])).toEqual({
+      permissions: ['approve'],
+      supervised: [],
+    });
+  });
+
+  it('otherwise the checked departments are supervised and the checked permissions count with them', () => {
+    expect(both(['see_users', 'see_history'], ['Sales_North', 'Comptabilité', 'Sales_North'])).toEqual({
+      permissions: ['see_history', 'see_users', 'approve'],
+      supervised: ['Sales_North', 'Comptabilité'],
+    });
+    expect(both([], ['Comptabilité'])).toEqual({ permissions: ['approve'], supervised: ['Comptabilité'] });
+    // A task outside the Supervisor's list never counts under it.
+    expect(both(['manage_users' as Permission], ['Sales']).permissions).toEqual(['approve']);
+  });
+
+  it('supervises nothing without the Supervisor role', () => {
+    expect(supervisedFromRoles([{ role: 'Admin', checked: [] }])).toEqual([]);
+  });
+
+  it('on a users body: departments only under a Supervisor, who always holds the first permission', () => {
+    expect(
+      applySupervisorRule({ roles: ['Editor'], supervised_departments: ['Sales'] }, ['manage_letterheads']),
+    ).toEqual({ permissions: ['manage_letterheads'], supervised_departments: [] });
+    expect(
+      applySupervisorRule({ roles: ['Supervisor'], supervised_departments: ['Sales', 'Sales'] }, ['see_users']),
+    ).toEqual({ permissions: ['see_users', 'approve'], supervised_departments: ['Sales'] });
   });
 });
 

@@ -70,12 +70,61 @@ export interface RoleSelection {
 export function permissionsFromRoles(selections: readonly RoleSelection[]): Permission[] {
   const out = new Set<Permission>();
   for (const s of selections) {
+    if (s.role === 'Supervisor') {
+      for (const p of supervisorGrant(s.checked, s.departments ?? []).permissions) out.add(p);
+      continue;
+    }
     const preset = ROLE_PRESETS[s.role];
     const allowed = new Set<Permission>(preset.permissions);
     const checked = s.checked.filter((p) => allowed.has(p));
     for (const p of checked.length > 0 ? checked : preset.defaultsWhenEmpty) out.add(p);
   }
   return withImpliedPermissions([...out]);
+}
+
+/** The Supervisor's first permission, "Supervise company" (part 1 section 6). */
+export const SUPERVISOR_FIRST_PERMISSION = 'approve' as const satisfies Permission;
+
+/**
+ * What a ticked Supervisor grants and supervises (part 1 section 6). With no department chosen only
+ * the first permission counts (the whole company); if the first permission is checked only it
+ * counts (the whole company, departments ignored); otherwise the checked departments are supervised
+ * and the role's checked permissions count with them. Supervising always grants the first permission.
+ */
+export function supervisorGrant(
+  checked: readonly Permission[],
+  departments: readonly string[],
+): { permissions: Permission[]; departments: string[] } {
+  const first = SUPERVISOR_FIRST_PERMISSION;
+  const chosen = [...new Set(departments)];
+  if (checked.includes(first) || chosen.length === 0) return { permissions: [first], departments: [] };
+  const allowed = new Set<Permission>(ROLE_PRESETS.Supervisor.permissions);
+  const rest = checked.filter((p) => p !== first && allowed.has(p));
+  return { permissions: withImpliedPermissions([first, ...rest]), departments: chosen };
+}
+
+/** The departments a set of ticked roles supervises: the Supervisor's, after supervisorGrant (none without it). */
+export function supervisedFromRoles(selections: readonly RoleSelection[]): string[] {
+  const s = selections.find((r) => r.role === 'Supervisor');
+  return s ? supervisorGrant(s.checked, s.departments ?? []).departments : [];
+}
+
+/**
+ * The Supervisor rule applied to a users body as the server receives it (roles, permissions by kind
+ * and supervised departments): departments count only under a ticked Supervisor, and a Supervisor
+ * always holds its first permission (they supervise the chosen departments or the whole company).
+ */
+export function applySupervisorRule<B extends { roles: readonly string[]; supervised_departments: readonly string[] }>(
+  body: B,
+  permissions: readonly Permission[],
+): { permissions: Permission[]; supervised_departments: string[] } {
+  const isSupervisor = body.roles.includes('Supervisor');
+  return {
+    permissions: isSupervisor
+      ? withImpliedPermissions([...permissions, SUPERVISOR_FIRST_PERMISSION])
+      : [...permissions],
+    supervised_departments: isSupervisor ? [...new Set(body.supervised_departments)] : [],
+  };
 }
 
 /** Roles are shown sorted in the users table. */

@@ -1,4 +1,10 @@
-import { type editUserSchema, flattenPermissions, groupByKind, withImpliedPermissions } from '@lp/domain';
+import {
+  applySupervisorRule,
+  type editUserSchema,
+  flattenPermissions,
+  groupByKind,
+  withImpliedPermissions,
+} from '@lp/domain';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
@@ -50,13 +56,15 @@ export async function applyUserEdit(
   const departmentId = body.department
     ? (await departmentIds(client, actor.accountId, [body.department], 'department'))[0]!
     : null;
+  // The Supervisor rule (part 1 section 6): departments count under a Supervisor only, who always supervises.
+  const rule = applySupervisorRule(body, withImpliedPermissions(flattenPermissions(body.permissions)));
   const supervised = await departmentIds(
     client,
     actor.accountId,
-    body.supervised_departments,
+    rule.supervised_departments,
     'supervised_departments',
   );
-  const permissions = groupByKind(withImpliedPermissions(flattenPermissions(body.permissions)));
+  const permissions = groupByKind(rule.permissions);
   await client.query(
     'update users set roles = $2, permissions = $3, approvals = $4, department_id = $5, updated_at = now() where id = $1',
     [id, body.roles, JSON.stringify(permissions), JSON.stringify(body.approvals), departmentId],

@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  applySupervisorRule,
   capMonth,
   capPenceField,
   editUserSchema,
@@ -187,6 +188,10 @@ export function registerUserRoutes(app: App, deps: AppDeps) {
       if (Object.values(body.permissions).every((l) => l.length === 0)) {
         body.permissions = groupByKind(permissionsFromRoles(body.roles.map((role) => ({ role, checked: [] }))));
       } else body.permissions = groupByKind(withImpliedPermissions(flattenPermissions(body.permissions)));
+      // The Supervisor rule (part 1 section 6): departments count under a Supervisor only, who always supervises.
+      const supervision = applySupervisorRule(body, flattenPermissions(body.permissions));
+      body.permissions = groupByKind(supervision.permissions);
+      body.supervised_departments = supervision.supervised_departments;
       // The answer goes out after COMMIT, so the caller never reads a state older than it was told.
       const answer = await inTransaction(pool, async (client) => {
         const taken = await client.query('select 1 from users where email = $1', [body.email_address]);

@@ -202,6 +202,44 @@ describe('users', () => {
     expect((await agent.get('/api/users?limit=7')).statusCode).toBe(422);
   });
 
+  it('applies the Supervisor rule: departments count under a Supervisor only, who always supervises', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    await t.services.pool.query(`update accounts set current_plan = 'Business' where id = $1`, [me.account.id]);
+    const made = await agent.post('/api/departments', {
+      departments: [{ name: 'Sales_North' }, { name: 'Comptabilité' }],
+    });
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const supervised = async (userId: string) =>
+      (
+        await t.services.pool.query<{ name: string }>(
+          `select d.name from department_supervisors s join departments d on d.id = s.department_id
+            where s.user_id = $1 order by d.name`,
+          [userId],
+        )
+      ).rows.map((r) => r.name);
+    // A Supervisor with departments ticked and only "See users" checked: supervises them, holds approve.
+    const invited = await agent.post('/api/users', {
+      user_name: 'Siân Ó Briain',
+      email_address: 'sian.obriain@example.com',
+      roles: ['Supervisor'],
+      permissions: byKind([], [], ['see_users']),
+      supervised_departments: ['Sales_North', 'Comptabilité'],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const user = invited.json().user;
+    expect(user.permissions).toEqual(byKind(['approve'], [], ['see_users']));
+    expect(await supervised(user.id)).toEqual(['Comptabilité', 'Sales_North']);
+    // Departments sent without the Supervisor role count for nothing.
+    const edit = await agent.request('PUT', `/api/users/${user.id}`, {
+      roles: ['Editor'],
+      permissions: byKind([], ['manage_letterheads']),
+      supervised_departments: ['Comptabilité'],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().user.supervised_departments).toEqual([]);
+    expect(await supervised(user.id)).toEqual([]);
+  });
+
   it('edits a member; nobody edits or deletes themselves or the owner', async () => {
     const { agent, me } = await signUpCompany(t.app);
     const admin = await addMember(t, me.account.id, { permissions: byKind(['manage_users', 'see_users']) });

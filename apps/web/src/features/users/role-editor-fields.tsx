@@ -19,6 +19,8 @@ import {
   type PermissionItem,
   permissionItems,
   type RoleEditorState,
+  supervisedNow,
+  supervisorItems,
   toggleApproval,
   togglePermissionItem,
   toggleRole,
@@ -118,7 +120,7 @@ function RoleBlock({
   const listId = useId();
   const preset = ROLE_PRESETS[role];
   const ticked = state.ticked.has(role);
-  const items = permissionItems(preset.permissions);
+  const items = role === 'Supervisor' ? supervisorItems() : permissionItems(preset.permissions);
   const checked = state.checked[role];
   const usingDefaults = ticked && checked.size === 0;
   const defaults = permissionItems(preset.defaultsWhenEmpty as readonly Permission[]).map((i) => i.label);
@@ -195,6 +197,11 @@ function RoleBlock({
                 />
               ))
             )}
+            {ticked ? (
+              <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 0.5 }}>
+                {supervisionSummary(supervisedNow(state))}
+              </Typography>
+            ) : null}
           </Box>
         ) : null}
       </Collapse>
@@ -249,6 +256,16 @@ export function PermissionLine({
       />
     </Box>
   );
+}
+
+/**
+ * What the ticked Supervisor supervises under the Supervisor rule: the whole company when "Supervise
+ * company" is checked or no department is, otherwise the ticked departments with the checked lines.
+ */
+export function supervisionSummary(departments: readonly string[]): string {
+  return departments.length === 0
+    ? 'Supervises the whole company: only "Supervise company" counts.'
+    : `Supervises ${departments.join(', ')}: the permissions checked above count for these departments.`;
 }
 
 /** The catalogue label of a task (for summaries). */

@@ -9,6 +9,8 @@ import {
   permissionItems,
   roleEditorBody,
   roleEditorFrom,
+  supervisedNow,
+  supervisorItems,
   toggleApproval,
   togglePermissionItem,
   toggleRole,
@@ -84,6 +86,45 @@ describe('role editor', () => {
     expect(roleEditorBody(state)).toMatchObject({ roles: ['Supervisor'], supervised_departments: ['Sales'] });
     state = toggleRole(state, 'Supervisor', false);
     expect(roleEditorBody(state).supervised_departments).toEqual([]);
+  });
+
+  it('applies the Supervisor rule: the first permission or no department means the whole company', () => {
+    expect(supervisorItems()[0]!.label).toBe('Supervise company');
+    const [superviseCompany, ...rest] = supervisorItems();
+    const seeUsers = rest.find((i) => i.label === 'See users')!;
+    // Departments ticked, "See users" checked: those departments, with "See users".
+    let state = toggleSupervised(emptyRoleEditor(), 'Comptabilité', true);
+    state = toggleSupervised(state, 'Sales_North', true);
+    state = togglePermissionItem(state, 'Supervisor', seeUsers, true);
+    expect(roleEditorBody(state)).toMatchObject({
+      permissions: { observable: ['see_users'], administrative: ['approve'] },
+      supervised_departments: ['Comptabilité', 'Sales_North'],
+    });
+    expect(supervisedNow(state)).toEqual(['Comptabilité', 'Sales_North']);
+    // "Supervise company" checked: only it counts, the departments do not.
+    const whole = togglePermissionItem(state, 'Supervisor', superviseCompany!, true);
+    expect(roleEditorBody(whole)).toMatchObject({
+      permissions: { observable: [], administrative: ['approve'] },
+      supervised_departments: [],
+    });
+    // No department: only the first permission counts.
+    let none = toggleSupervised(state, 'Comptabilité', false);
+    none = toggleSupervised(none, 'Sales_North', false);
+    expect(roleEditorBody(none)).toMatchObject({
+      permissions: { observable: [], administrative: ['approve'] },
+      supervised_departments: [],
+    });
+    // A supervisor of departments rebuilt from the server saves back the same supervision.
+    const rebuilt = roleEditorFrom({
+      roles: ['Supervisor'],
+      permissions: { observable: ['see_users'], administrative: ['approve'] },
+      supervised: ['Sales_North'],
+    });
+    expect(rebuilt.checked.Supervisor.has('approve')).toBe(false);
+    expect(roleEditorBody(rebuilt)).toMatchObject({
+      permissions: { observable: ['see_users'], administrative: ['approve'] },
+      supervised_departments: ['Sales_North'],
+    });
   });
 
   it('shows permissions as the fewest roles that hold them', () => {

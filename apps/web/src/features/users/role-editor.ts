@@ -12,7 +12,9 @@ import {
   ROLE_PRESETS,
   type RoleName,
   type RoleSelection,
+  SUPERVISOR_FIRST_PERMISSION,
   sortRoles,
+  supervisedFromRoles,
   withImpliedPermissions,
 } from '@lp/domain';
 
@@ -135,6 +137,13 @@ export function roleEditorFrom(input: {
     const allowed = new Set<Permission>(ROLE_PRESETS[role].permissions);
     checked[role] = new Set(granted.filter((p) => allowed.has(p)));
   }
+  // A Supervisor of chosen departments has its first permission unchecked: checked, it would mean
+  // the whole company and the departments would not count (the Supervisor rule, supervisorGrant).
+  if ((input.supervised ?? []).length > 0) {
+    const supervisor = new Set(checked.Supervisor);
+    supervisor.delete(SUPERVISOR_FIRST_PERMISSION);
+    checked.Supervisor = supervisor;
+  }
   const grantedSet = new Set(granted);
   return {
     ticked,
@@ -178,8 +187,20 @@ export function roleEditorBody(state: RoleEditorState): {
     permissions: groupByKind(granted),
     approvals: groupByKind(granted.filter((p) => state.approvals.has(p))),
     department: state.department,
-    supervised_departments: state.ticked.has('Supervisor') ? [...state.supervised] : [],
+    supervised_departments: supervisedFromRoles(roleSelections(state)),
   };
+}
+
+/** The Supervisor's permission lines, its first permission ("Supervise company") first. */
+export function supervisorItems(): PermissionItem[] {
+  const items = permissionItems(ROLE_PRESETS.Supervisor.permissions);
+  const first = items.filter((i) => i.permissions.includes(SUPERVISOR_FIRST_PERMISSION));
+  return [...first, ...items.filter((i) => !first.includes(i))];
+}
+
+/** What a ticked Supervisor supervises under the rule: the departments counted, or [] for the whole company. */
+export function supervisedNow(state: RoleEditorState): string[] {
+  return state.ticked.has('Supervisor') ? supervisedFromRoles(roleSelections(state)) : [];
 }
 
 // Changes (each returns a new state).
