@@ -18,8 +18,11 @@ test('a company signs up, signs out, fails with a wrong password and signs back 
   await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/main$/);
+  // A new company is offered the registration lookup first (decision 0022); it can skip it.
+  await expect(page).toHaveURL(/\/registrationInfo$/);
   await expect(page.getByText('Welcome, Ada!')).toBeVisible();
+  await page.getByRole('link', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/main$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Letters' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Profile menu' }).click();

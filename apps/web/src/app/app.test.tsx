@@ -89,6 +89,19 @@ function startServer(state: ServerState) {
               first_opened_at: null,
             })
           : json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Gone' });
+      case 'GET /api/company':
+        return json(200, {
+          id: 'a1',
+          name: 'Acme Ltd',
+          registration: null,
+          postal_address: null,
+          vat_number: null,
+          plan: 'Business',
+          health: { status: 'active', reason: null },
+          members: 3,
+          balance: 5000,
+          can: { edit_address: true, manage_registration: true },
+        });
       case 'GET /api/finances/balance':
         if (state.balance) return json(200, state.balance);
         return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
@@ -217,8 +230,8 @@ describe('the app', () => {
     expect(within(widget).getByText('£50.00')).toBeTruthy();
     expect(within(widget).getByRole('button', { name: 'Add Funds' })).toBeTruthy();
     expect(within(footer).getByRole('button', { name: 'Help' })).toBeTruthy();
-    expect(await screen.findByText('This screen is not available yet.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: 'Plans' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company profile' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('link', { name: 'Plans' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Plans' })).toBeTruthy();
     expect(window.location.pathname).toBe('/plans');
   });

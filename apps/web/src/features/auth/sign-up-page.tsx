@@ -41,7 +41,8 @@ export function SignUpPage() {
     mutationFn: (values: SignUpValues) => api.post<Me>('/api/signup', values),
     onSuccess: async (me) => {
       welcome(queryClient, me);
-      await navigate('/main', { replace: true });
+      // A new company looks itself up in the company register next (or skips it for now).
+      await navigate('/registrationInfo', { replace: true, state: { afterSignUp: true } });
     },
     onError: (error) => {
       if (isApiError(error, 409)) {
