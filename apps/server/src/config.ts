@@ -143,6 +143,8 @@ const envSchema = z.object({
   INTEGRATIONS_SANDBOX_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** The share of the sandbox drives' upload calls that answer 503 (to see retries). */
   INTEGRATIONS_SANDBOX_DRIVE_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** How many customers the sandbox's demo company has (30 written out; more made up the same every time, for trying large imports). */
+  INTEGRATIONS_SANDBOX_CONTACTS: z.coerce.number().int().min(30).max(100_000).default(30),
   /** The desktop installers offered at /download/{os}: files in its windows/ and mac/ folders (default DATA_DIR/installers). */
   INSTALLERS_DIR: z.string().min(1).optional(),
   /** Where files live: `file` under DATA_DIR/blobs (one machine), or `s3` (S3 or an S3-compatible store; any number of processes). */

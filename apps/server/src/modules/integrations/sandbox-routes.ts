@@ -9,6 +9,7 @@ import {
   DEMO_COMPANY,
   DEMO_CONTACTS,
   DEMO_INVOICES,
+  type DemoContact,
   invoiceSums,
   uuidOf,
 } from '../../providers/integrations/sandbox-data.js';
@@ -107,6 +108,41 @@ function textFields(input: unknown): Record<string, string> {
   }
   return out;
 }
+
+const collator = new Intl.Collator('en-GB');
+
+/**
+ * A tenant's customers in a provider's shape: in the demo company's order, sorted by `sortField`,
+ * and their positions by id; built once per tenant and kept by the sandbox (INTEGRATIONS_SANDBOX_CONTACTS
+ * may make thousands). Callers never change these arrays.
+ */
+function contactRows(
+  sandbox: IntegrationsSandbox,
+  key: string,
+  build: (c: DemoContact) => Record<string, unknown>,
+  idField: string,
+  sortField: string | null,
+) {
+  return sandbox.memo(`contacts:${key}:${sandbox.contacts.length}`, () => {
+    const rows = sandbox.contacts.map(build);
+    const sorted = sortField
+      ? [...rows].sort((a, b) => collator.compare(String(a[sortField]), String(b[sortField])))
+      : rows;
+    const indexById = new Map(rows.map((r, i) => [String(r[idField]).toLowerCase(), i]));
+    return {
+      rows: rows as readonly Record<string, unknown>[],
+      sorted: sorted as readonly Record<string, unknown>[],
+      indexById,
+    };
+  });
+}
+
+const xeroContacts = (sandbox: IntegrationsSandbox, tenant: string) =>
+  contactRows(sandbox, `xero:${tenant}`, (c) => xeroContact(tenant, c), 'ContactID', 'Name');
+const quickBooksCustomers = (sandbox: IntegrationsSandbox) =>
+  contactRows(sandbox, 'quickbooks', quickBooksCustomer, 'Id', 'DisplayName');
+const sageContacts = (sandbox: IntegrationsSandbox, tenant: string) =>
+  contactRows(sandbox, `sage:${tenant}`, (c) => sageContact(tenant, c), 'id', null);
 
 function withQuery(uri: string, params: Record<string, string>): string {
   const url = new URL(uri);
@@ -298,7 +334,14 @@ ${hidden}
         const money = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
         let body: string | null = null;
         if (entity === 'contacts') {
-          const c = DEMO_CONTACTS.find((x) => idsOf('contact', x.index) === id);
+          const found = (
+            p.id === 'xero'
+              ? xeroContacts(sandbox, tenant)
+              : p.id === 'sage'
+                ? sageContacts(sandbox, tenant)
+                : quickBooksCustomers(sandbox)
+          ).indexById.get(id.toLowerCase());
+          const c = found === undefined ? undefined : sandbox.contacts[found];
           if (c)
             body = `<h1>${esc(c.name)}</h1><p>${[...c.lines, c.town, c.region, c.postcode]
               .filter(Boolean)
@@ -385,7 +428,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
           if (request.headers['xero-tenant-id'] !== c.ten)
             return { status: 403, body: xeroError(403, 'AuthenticationUnsuccessful') };
           const { resource } = request.params as { resource: string };
-          return xeroResource(c.ten, resource, textFields(request.query));
+          return xeroResource(sandbox, c.ten, resource, textFields(request.query));
         }),
     );
 
@@ -399,7 +442,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
           const { realm } = request.params as { realm: string };
           if (realm !== c.ten)
             return { status: 403, body: quickBooksFault('AuthorizationFault', 'AuthorizationFailure', '003100') };
-          return quickBooksQuery(textFields(request.query).query ?? '');
+          return quickBooksQuery(sandbox, textFields(request.query).query ?? '');
         }),
     );
 
@@ -430,7 +473,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
           if (request.headers['x-business'] !== c.ten)
             return { status: 403, body: sageError('Forbidden', 'Access to this business is denied') };
           const { resource } = request.params as { resource: string };
-          return sageList(c.ten, resource, textFields(request.query));
+          return sageList(sandbox, c.ten, resource, textFields(request.query));
         }),
     );
 
@@ -451,7 +494,11 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
             return { status: 403, body: sageError('Forbidden', 'Access to this business is denied') };
           const found =
             resource === 'contacts'
-              ? DEMO_CONTACTS.map((x) => sageContact(c.ten, x)).find((x) => x.id === id)
+              ? (() => {
+                  const all = sageContacts(sandbox, c.ten);
+                  const at = all.indexById.get(id.toLowerCase());
+                  return at === undefined ? undefined : all.rows[at];
+                })()
               : resource === 'sales_invoices'
                 ? invoicesOf('sage')
                     .map((x) => sageInvoice(c.ten, x))
@@ -580,7 +627,7 @@ function sageError(dataCode: string, message: string) {
   return [{ $severity: 'error', $dataCode: dataCode, $message: message, $source: '' }];
 }
 
-function xeroResource(tenant: string, resource: string, q: Record<string, string>) {
+function xeroResource(sandbox: IntegrationsSandbox, tenant: string, resource: string, q: Record<string, string>) {
   const envelope = (extra: Record<string, unknown>) => ({
     Id: randomUUID(),
     Status: 'OK',
@@ -603,11 +650,11 @@ function xeroResource(tenant: string, resource: string, q: Record<string, string
       status: 400,
       body: { ErrorNumber: 16, Type: 'QueryParseException', Message: 'page must be a positive whole number' },
     };
-  let rows: Record<string, unknown>[];
+  let rows: readonly Record<string, unknown>[];
   if (resource === 'Contacts') {
-    rows = DEMO_CONTACTS.map((c) => xeroContact(tenant, c));
+    const all = xeroContacts(sandbox, tenant);
+    rows = q.order === 'Name ASC' ? all.sorted : all.rows;
     if (ids) rows = rows.filter((r) => ids.has(String(r.ContactID)));
-    if (q.order === 'Name ASC') rows.sort((a, b) => String(a.Name).localeCompare(String(b.Name), 'en-GB'));
   } else if (resource === 'Invoices') {
     rows = invoicesOf('xero').map((i) => xeroInvoice(tenant, i));
     if (ids) rows = rows.filter((r) => ids.has(String(r.InvoiceID)));
@@ -629,7 +676,8 @@ function xeroResource(tenant: string, resource: string, q: Record<string, string
         };
       rows = rows.filter((r) => r.Type === m[1]);
     }
-    if (q.order === 'Date DESC') rows.sort((a, b) => String(b.DateString).localeCompare(String(a.DateString)));
+    if (q.order === 'Date DESC')
+      rows = [...rows].sort((a, b) => String(b.DateString).localeCompare(String(a.DateString)));
   } else
     return {
       status: 404,
@@ -650,7 +698,7 @@ function xeroResource(tenant: string, resource: string, q: Record<string, string
 const QUERY =
   /^select \* from (customer|invoice)(?: where (.+?))?(?: orderby (\w+)(?: (asc|desc))?)?(?: startposition (\d+))?(?: maxresults (\d+))?\s*$/i;
 
-function quickBooksQuery(statement: string) {
+function quickBooksQuery(sandbox: IntegrationsSandbox, statement: string) {
   const m = QUERY.exec(statement.trim().replace(/\s+/g, ' '));
   const parseError = () => ({
     status: 400,
@@ -662,8 +710,9 @@ function quickBooksQuery(statement: string) {
   const maxResults = max ? Number(max) : 100;
   if (startPosition < 1 || maxResults < 1 || maxResults > 1000) return parseError();
   const isCustomer = entity!.toLowerCase() === 'customer';
-  let rows: Record<string, unknown>[] = isCustomer
-    ? DEMO_CONTACTS.map(quickBooksCustomer)
+  const customers = isCustomer ? quickBooksCustomers(sandbox) : null;
+  let rows: readonly Record<string, unknown>[] = customers
+    ? customers.rows
     : invoicesOf('quickbooks').map(quickBooksInvoice);
   if (where) {
     const active = /^active = true$/i.exec(where);
@@ -678,8 +727,11 @@ function quickBooksQuery(statement: string) {
   if (orderBy) {
     const field = orderBy === 'DisplayName' || orderBy === 'TxnDate' ? orderBy : null;
     if (!field) return parseError();
-    rows.sort((a, b) => String(a[field]).localeCompare(String(b[field]), 'en-GB'));
-    if (direction?.toLowerCase() === 'desc') rows.reverse();
+    const ordered =
+      customers && field === 'DisplayName' && !where
+        ? [...customers.sorted]
+        : [...rows].sort((a, b) => collator.compare(String(a[field]), String(b[field])));
+    rows = direction?.toLowerCase() === 'desc' ? ordered.reverse() : ordered;
   }
   const pageRows = rows.slice(startPosition - 1, startPosition - 1 + maxResults);
   const key = isCustomer ? 'Customer' : 'Invoice';
@@ -693,10 +745,10 @@ function quickBooksQuery(statement: string) {
   };
 }
 
-function sageList(tenant: string, resource: string, q: Record<string, string>) {
-  let rows: Record<string, unknown>[];
+function sageList(sandbox: IntegrationsSandbox, tenant: string, resource: string, q: Record<string, string>) {
+  let rows: readonly Record<string, unknown>[];
   if (resource === 'contacts') {
-    rows = DEMO_CONTACTS.map((c) => sageContact(tenant, c));
+    rows = sageContacts(sandbox, tenant).rows;
     if (q.contact_type_id && q.contact_type_id !== 'CUSTOMER') rows = [];
   } else if (resource === 'sales_invoices') rows = invoicesOf('sage').map((i) => sageInvoice(tenant, i));
   else return { status: 404, body: sageError('RecordNotFound', 'Resource not found') };

@@ -82,6 +82,7 @@ export class Integrations {
       rateWindowMs: deps.config.INTEGRATIONS_SANDBOX_RATE_WINDOW_MS,
       driveDir: path.join(deps.config.DATA_DIR, 'integrations-sandbox'),
       driveFailureRate: deps.config.INTEGRATIONS_SANDBOX_DRIVE_FAILURE_RATE,
+      contactCount: deps.config.INTEGRATIONS_SANDBOX_CONTACTS,
     });
   }
 

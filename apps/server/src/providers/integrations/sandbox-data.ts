@@ -221,6 +221,277 @@ export const DEMO_CONTACTS: readonly DemoContact[] = CONTACTS.map(
   },
 );
 
+// --- More customers, made up on demand (INTEGRATIONS_SANDBOX_CONTACTS) -------------------------
+
+const FIRST = [
+  'Olivia',
+  'Amelia',
+  'Isla',
+  'Freya',
+  'Siân',
+  'Niamh',
+  'Aoife',
+  'Saoirse',
+  'Zoë',
+  'Chloë',
+  'Renée',
+  'Anaïs',
+  'Małgorzata',
+  'Zofia',
+  'Agnieszka',
+  'Oliver',
+  'George',
+  'Harry',
+  'Noah',
+  'Arthur',
+  'Muhammad',
+  'Rhys',
+  'Dafydd',
+  'Iwan',
+  'Llŷr',
+  'Seán',
+  'Ciarán',
+  'Pádraig',
+  'Łukasz',
+  'Wojciech',
+  'José',
+  'François',
+  'Jürgen',
+  'Søren',
+  'Priya',
+  'Aarav',
+  'Fatima',
+  'Yusuf',
+  'Mei',
+  'Kwame',
+  'Chidi',
+  'Ffion',
+  'Gwenllian',
+  'Eilidh',
+  'Catrìona',
+  'Ruairidh',
+  'Margaret',
+  'Bríd',
+  'Noël',
+  'Hannah',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Williams',
+  'Taylor',
+  'Brown',
+  'Davies',
+  'Evans',
+  'Wilson',
+  'Thomas',
+  'Roberts',
+  'Robinson',
+  'Wright',
+  'Walker',
+  'Edwards',
+  'Hughes',
+  'Green',
+  "O'Neill",
+  "O'Brien",
+  "O'Connor",
+  "D'Souza",
+  'MacDonald',
+  'McAllister',
+  'Ní Bhriain',
+  'ap Gwilym',
+  'Llewellyn',
+  'Pryce',
+  'Ó Súilleabháin',
+  'Kowalski',
+  'Wiśniewska',
+  'Nowak',
+  'Zieliński',
+  'Brontë',
+  'Müller',
+  'Søndergaard',
+  'Patel',
+  'Khan',
+  'Begum',
+  'Singh',
+  'Okafor',
+  'Mensah',
+  'Chen',
+  'Nguyen',
+  'Fitzgerald',
+  'Kavanagh-Smith',
+  'Fairweather',
+  'Featherstonehaugh',
+  'Llywelyn-Jones',
+  'Håkansson',
+];
+const TRADES = [
+  'Plumbing',
+  'Joinery',
+  'Bakery',
+  'Electrical',
+  'Roofing',
+  'Landscaping',
+  'Florists',
+  'Tearooms',
+  'Bookshop',
+  'Veterinary Surgery',
+  'Dental Practice',
+  'Removals',
+  'Opticians',
+  'Hair & Beauty',
+  'Garage',
+];
+const STREETS = [
+  'High Street',
+  'Station Road',
+  'Church Lane',
+  'Mill Lane',
+  'Victoria Road',
+  "Queen's Road",
+  "St Mary's Close",
+  "Bishop's Walk",
+  'Abbey Mews',
+  'Kingsway',
+  'The Crescent',
+  'Heol y Frenhines',
+  'Ffordd yr Orsaf',
+  'Park Row',
+  'Albert Terrace',
+  'Castle Street',
+  'Orchard Way',
+  'Marine Parade',
+];
+const HOUSES = ['Rose Cottage', 'Tŷ Gwyn', 'The Old Rectory', 'Ivy House', 'Glenview', 'The Coach House'];
+/** [town, postcode area, first district, last district, county or null] */
+const TOWNS: Array<[string, string, number, number, string | null]> = [
+  ['Leeds', 'LS', 1, 29, null],
+  ['Manchester', 'M', 1, 40, null],
+  ['Bristol', 'BS', 1, 16, null],
+  ['Cardiff', 'CF', 10, 24, null],
+  ['Swansea', 'SA', 1, 9, null],
+  ['Glasgow', 'G', 1, 53, null],
+  ['Edinburgh', 'EH', 1, 17, null],
+  ['Belfast', 'BT', 1, 17, null],
+  ['Birmingham', 'B', 1, 38, null],
+  ['Newcastle upon Tyne', 'NE', 1, 15, null],
+  ['Norwich', 'NR', 1, 14, 'Norfolk'],
+  ['York', 'YO', 1, 32, null],
+  ['Exeter', 'EX', 1, 6, 'Devon'],
+  ['Bangor', 'LL', 57, 57, 'Gwynedd'],
+  ['Aberystwyth', 'SY', 23, 23, 'Ceredigion'],
+  ['Inverness', 'IV', 1, 3, null],
+  ['London', 'SW', 1, 20, null],
+  ['London', 'N', 1, 22, null],
+  ['Oxford', 'OX', 1, 4, null],
+  ['Nottingham', 'NG', 1, 11, null],
+  ['Liverpool', 'L', 1, 25, null],
+  ['Truro', 'TR', 1, 1, 'Cornwall'],
+];
+const INWARD = 'ABDEFGHJLNPQRSTUWXYZ';
+
+/** A small seeded generator (mulberry32): the same index gives the same customer in every process. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    int: (n: number) => Math.floor(next() * n),
+  };
+}
+
+/** Letters an email address may hold: accents folded, apostrophes and spaces dropped. */
+const mailPart = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+/** The made-up customer at `index` (30 and above): people and firms across the UK, 1 in 7 without email. */
+function generatedContact(index: number): DemoContact {
+  const r = seeded(index * 2654435761);
+  const [town, area, from, to, region] = r.pick(TOWNS);
+  const postcode = `${area}${from + r.int(to - from + 1)} ${r.int(10)}${r.pick(INWARD.split(''))}${r.pick(INWARD.split(''))}`;
+  const street = `${1 + r.int(180)} ${r.pick(STREETS)}`;
+  const isFirm = r.next() < 0.2;
+  let name: string;
+  let firstName: string | null = null;
+  let lastName: string | null = null;
+  let lines: string[];
+  if (isFirm) {
+    const a = r.pick(LAST);
+    const kind = r.int(3);
+    name =
+      kind === 0
+        ? `${a} & ${r.pick(LAST)} Ltd`
+        : kind === 1
+          ? `${a}'s ${r.pick(TRADES)}`
+          : `${town} ${r.pick(TRADES)} Ltd`;
+    lines =
+      r.next() < 0.5
+        ? [`Unit ${1 + r.int(40)}, ${r.pick(['Riverside', 'Canal', 'Castle', 'Meadow'])} Business Park`, street]
+        : [street];
+  } else {
+    firstName = r.pick(FIRST);
+    lastName = r.pick(LAST);
+    const title = r.next() < 0.1 ? `${r.pick(['Mrs', 'Mr', 'Ms', 'Dr'])} ` : '';
+    name = `${title}${firstName} ${lastName}`;
+    const kind = r.next();
+    lines = kind < 0.15 ? [`Flat ${1 + r.int(30)}`, street] : kind < 0.25 ? [r.pick(HOUSES), street] : [street];
+  }
+  const domain = isFirm
+    ? `${mailPart(name).slice(0, 24)}.example.co.uk`
+    : r.next() < 0.5
+      ? 'example.com'
+      : 'example.co.uk';
+  const local = isFirm ? `accounts${index}` : `${mailPart(firstName!)}.${mailPart(lastName!)}${index}`;
+  const email = r.next() < 1 / 7 ? null : `${local}@${domain}`;
+  const phoneKind = r.next();
+  const tail = String(r.int(1000)).padStart(3, '0');
+  const phone = phoneKind < 0.2 ? null : phoneKind < 0.6 ? `07700 900${tail}` : `0${113 + r.int(80)} 496 0${tail}`;
+  return {
+    index,
+    name,
+    firstName,
+    lastName,
+    email,
+    phone,
+    lines,
+    town,
+    region: r.next() < 0.5 ? region : null,
+    postcode,
+  };
+}
+
+/** The demo company's customers when it has `count` (at least the 30 above; more made up, the same every time). */
+const contactSets = new Map<number, readonly DemoContact[]>();
+export function demoContacts(count: number): readonly DemoContact[] {
+  if (count <= DEMO_CONTACTS.length) return DEMO_CONTACTS;
+  let set = contactSets.get(count);
+  if (!set) {
+    set = [
+      ...DEMO_CONTACTS,
+      ...Array.from({ length: count - DEMO_CONTACTS.length }, (_, i) => generatedContact(DEMO_CONTACTS.length + i)),
+    ];
+    // Keeps the sets of the counts asked lately (a process is configured with one).
+    if (contactSets.size >= 4) contactSets.delete(contactSets.keys().next().value!);
+    contactSets.set(count, set);
+  }
+  return set;
+}
+
 const L = (description: string, quantity: number, unitPounds: number, vatRate = 20): DemoLine => ({
   description,
   quantity,

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { IntegrationProviderId } from '@lp/domain';
 import { pkceChallenge } from './oauth.js';
 import type { ResolvedProvider } from './registry.js';
-import { digitsOf, hexOf, uuidOf } from './sandbox-data.js';
+import { DEMO_CONTACTS, type DemoContact, demoContacts, digitsOf, hexOf, uuidOf } from './sandbox-data.js';
 import { SandboxDrive } from './sandbox-drive.js';
 
 /**
@@ -24,6 +24,8 @@ export interface SandboxOptions {
   driveDir: string;
   /** The share of the drives' upload calls that answer 503 (INTEGRATIONS_SANDBOX_DRIVE_FAILURE_RATE). */
   driveFailureRate?: number;
+  /** How many customers the demo company has (INTEGRATIONS_SANDBOX_CONTACTS; the 30 written out, more made up). */
+  contactCount?: number;
   /** Now, in ms (tests move it). */
   now?: () => number;
 }
@@ -76,6 +78,24 @@ export class IntegrationsSandbox {
   /** The provider's next `count` drive calls answer 503 (tests, and people trying retries). */
   failNext(id: IntegrationProviderId, count: number) {
     this.failures.set(id, count);
+  }
+
+  /** The demo company's customers (the same in every process with the same INTEGRATIONS_SANDBOX_CONTACTS). */
+  get contacts(): readonly DemoContact[] {
+    return demoContacts(this.opts.contactCount ?? DEMO_CONTACTS.length);
+  }
+
+  private readonly memos = new Map<string, unknown>();
+  /**
+   * A value built once per key and kept (the last 16): a tenant's whole contact list in a provider's
+   * shape, sorted, with its ids, so a page of 5,000 customers does not rebuild them all per call.
+   */
+  memo<T>(key: string, build: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = build();
+    if (this.memos.size >= 16) this.memos.delete(this.memos.keys().next().value!);
+    this.memos.set(key, value);
+    return value;
   }
 
   /** Whether this drive call fails: a pending failNext, or the configured failure rate. */
