@@ -20,6 +20,10 @@ export const MESSAGES = {
   suspended: (planName: string) =>
     `Your account has been suspended. You didn't have sufficient funds for your ${planName} subscription.`,
   companyNotFound: 'We could not find a registered active company with this ID.',
+  /** The not-registered flow (part 1 section 4: the user lookup answered 404). */
+  notRegisteredTitle: 'This email is not registered with a company',
+  notRegistered:
+    'You signed in, but no LetterPost company has this email as a member. Register your company, or ask your company’s owner to invite you.',
 } as const;
 
 /** The letter screens' texts: the spec's own (part 1 section 8) quoted exactly, and ours beside them. */

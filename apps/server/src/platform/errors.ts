@@ -14,6 +14,7 @@ export const ERRORS = {
   SPENDING_CAP_EXCEEDED: { status: 403, message: 'This would go over your monthly spending limit.' },
   CSRF_INVALID: { status: 403, message: 'Your session could not be verified. Please reload the page and try again.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  NOT_REGISTERED: { status: 404, message: MESSAGES.notRegistered },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   ALREADY_REGISTERED: { status: 409, message: MESSAGES.alreadyRegistered },
   CONFLICT: { status: 409, message: 'This change conflicts with the current state. Please reload and try again.' },

@@ -92,9 +92,10 @@ export function registerInvitationRoutes(app: App, { pool, auth, config }: AppDe
         headers: toFetchHeaders(request),
         returnHeaders: true,
       });
-      await recordSignIn(pool, invitee.user_id, request.ip, request.headers['user-agent']);
+      const { wasFirstTime } = await recordSignIn(pool, invitee.user_id, request.ip, request.headers['user-agent']);
       forwardCookies(signedIn.headers, reply);
-      return reply.status(201).send(await loadMe(pool, invitee.user_id));
+      const me = await loadMe(pool, invitee.user_id);
+      return reply.status(201).send({ ...me, user: { ...me.user, firstTime: wasFirstTime } });
     },
   );
 }

@@ -93,6 +93,40 @@ describe('sign in and out', () => {
     expect(await count(t.services.pool, 'sessions')).toBe(sessions);
   });
 
+  it('answers 404 NOT_REGISTERED when the identity holds but no company has the user, keeping no session', async () => {
+    // A sign-up whose company was never made: the identity exists, the user lookup finds no member.
+    const { body, me } = await signUpCompany(t.app, { fullName: "Zoë O'Connell" });
+    await t.services.pool.query('update users set account_id = null where id = $1', [me.user.id]);
+    const sessions = await count(t.services.pool, 'sessions');
+    const agent = new Agent(t.app);
+    const res = await agent.post('/api/session', { email: body.email, password: body.password });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_REGISTERED', message: MESSAGES.notRegistered });
+    expect(await count(t.services.pool, 'sessions')).toBe(sessions);
+    expect(agent.getCookie(SESSION_COOKIE)).toBeUndefined();
+    expect((await agent.get('/api/me')).statusCode).toBe(401);
+    // Only the right password reaches the lookup: a wrong one says nothing about the email.
+    const wrong = await new Agent(t.app).post('/api/session', { email: body.email, password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('answers first_time true on the first sign-in only, then false for good', async () => {
+    // Sign-up is the owner's first sign-in: its answer says first time, the session's next read does not.
+    const { agent, body, me } = await signUpCompany(t.app, { fullName: 'Élodie Brontë' });
+    expect((me.user as { firstTime?: boolean }).firstTime).toBe(true);
+    expect((await agent.get('/api/me')).json().user.firstTime).toBe(false);
+    const again = await new Agent(t.app).post('/api/session', { email: body.email, password: body.password });
+    expect(again.json().user.firstTime).toBe(false);
+    // A user whose first sign-in is through the sign-in form (first_time still true) sees it once.
+    await t.services.pool.query('update users set first_time = true where id = $1', [me.user.id]);
+    const first = await new Agent(t.app).post('/api/session', { email: body.email, password: body.password });
+    expect(first.json().user.firstTime).toBe(true);
+    const second = await new Agent(t.app).post('/api/session', { email: body.email, password: body.password });
+    expect(second.json().user.firstTime).toBe(false);
+    const { rows } = await t.services.pool.query('select first_time from users where id = $1', [me.user.id]);
+    expect(rows[0].first_time).toBe(false);
+  });
+
   it('slides a session older than a day and renews the cookie', async () => {
     const { agent, me } = await signUpCompany(t.app);
     await t.services.pool.query(

@@ -29,7 +29,7 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps)
         tags: ['identity'],
         summary: 'Sign in with email and password',
         body: signInSchema,
-        response: { 200: meSchema, 401: errorSchema, 422: errorSchema, 429: errorSchema },
+        response: { 200: meSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema },
       },
       config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
@@ -48,18 +48,26 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps)
         });
       const userId = result.response.user.id;
       const me = await loadMe(pool, userId).catch(() => null);
-      const { rows } = await pool.query<{ valid: boolean }>(
-        'select u.valid and coalesce(a.valid, false) as valid from users u left join accounts a on a.id = u.account_id where u.id = $1',
+      const { rows } = await pool.query<{ valid: boolean; has_company: boolean }>(
+        `select u.valid and coalesce(a.valid, false) as valid, a.id is not null as has_company
+           from users u left join accounts a on a.id = u.account_id where u.id = $1`,
         [userId],
       );
+      if (!rows[0]?.has_company) {
+        // The identity holds but no company has this user (a sign-up that never made its company):
+        // the user lookup's 404, which starts the not-registered flow (part 1 section 4). No session stays.
+        await pool.query('delete from sessions where token = $1', [result.response.token]);
+        throw new AppError('NOT_REGISTERED');
+      }
       if (!me || !rows[0]?.valid) {
         // A user without a valid company is refused and the session just made is removed.
         await pool.query('delete from sessions where token = $1', [result.response.token]);
         throw new AppError('PERMISSION_DENIED');
       }
-      await recordSignIn(pool, userId, request.ip, request.headers['user-agent']);
+      const { wasFirstTime } = await recordSignIn(pool, userId, request.ip, request.headers['user-agent']);
       forwardCookies(result.headers, reply);
-      return me;
+      // The first sign-in still answers first_time true (the welcome shows once); it is false from now on.
+      return { ...me, user: { ...me.user, firstTime: wasFirstTime } };
     },
   );
 

@@ -65,9 +65,10 @@ export function registerSignUp(app: App, { pool, auth, config }: AppDeps) {
       } finally {
         client.release();
       }
-      await recordSignIn(pool, userId, request.ip, request.headers['user-agent']);
+      const { wasFirstTime } = await recordSignIn(pool, userId, request.ip, request.headers['user-agent']);
       forwardCookies(created.headers, reply);
-      return reply.status(201).send(await loadMe(pool, userId));
+      const me = await loadMe(pool, userId);
+      return reply.status(201).send({ ...me, user: { ...me.user, firstTime: wasFirstTime } });
     },
   );
 }
