@@ -16,10 +16,11 @@ import {
   useInvalidSubmitSnackbar,
 } from '../../components/form-fields';
 import { MessageBanner } from '../../components/message-banner';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import type { Me } from '../../lib/session';
+import { endSession, type Me } from '../../lib/session';
 import { AuthCard } from './auth-card';
+import { NotRegisteredDialog } from './not-registered-dialog';
 import { welcome } from './welcome';
 
 type SignInValues = z.output<typeof signInSchema>;
@@ -29,6 +30,7 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  const [notRegistered, setNotRegistered] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const onInvalid = useInvalidSubmitSnackbar<SignInValues>(LABELS);
 
@@ -38,7 +40,15 @@ export function SignInPage() {
       welcome(queryClient, me);
       await navigate('/main', { replace: true });
     },
-    onError: (error) => {
+    onError: (error, values) => {
+      if (isApiError(error, 404)) {
+        // The user lookup answered 404: the not-registered flow. The server kept no session; sign
+        // out here too so nothing of it lingers (cookie, cached answers, CSRF token).
+        void api.delete<void>('/api/session').catch(() => undefined);
+        endSession(queryClient);
+        setNotRegistered(values.email);
+        return;
+      }
       const message = submissionFailureMessage(error, form.setError, LABELS);
       if (message) {
         setFailure(message);
@@ -54,6 +64,11 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Sign in">
+      <NotRegisteredDialog
+        open={notRegistered !== null}
+        email={notRegistered ?? ''}
+        onClose={() => setNotRegistered(null)}
+      />
       {failure ? <MessageBanner kind="error">{failure}</MessageBanner> : null}
       <Box component="form" noValidate onSubmit={onSubmit}>
         <FormTextField
