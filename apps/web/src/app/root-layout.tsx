@@ -6,7 +6,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { MessageBanner } from '../components/message-banner';
 import { useMe } from '../lib/session';
-import { guardRedirect, isBarePath } from './route-guard';
+import { AFTER_SIGN_UP, guardRedirect, isBarePath } from './route-guard';
 import { BareShell } from './shell/bare-shell';
 import { SignedOutShell } from './shell/signed-out-shell';
 
@@ -41,8 +41,9 @@ export function RootLayout() {
   }
 
   const signedIn = me.data !== null;
-  const redirect = guardRedirect(pathname, signedIn);
-  if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
+  const redirect = guardRedirect(pathname, signedIn, me.data?.user.firstTime ?? false);
+  if (redirect && redirect !== pathname)
+    return <Navigate to={redirect} replace state={redirect === AFTER_SIGN_UP ? { afterSignUp: true } : undefined} />;
 
   if (!me.data) return bare ? <BareShell /> : <SignedOutShell />;
   return (

@@ -22,6 +22,13 @@ describe('guardRedirect', () => {
     }
   });
 
+  it('sends a company that has just signed up from /signUp to the registration lookup, others to /main', () => {
+    expect(guardRedirect('/signUp', true, true)).toBe('/registrationInfo');
+    expect(guardRedirect('/signUp', true, false)).toBe('/main');
+    expect(guardRedirect('/signIn', true, true)).toBe('/main');
+    expect(guardRedirect('/registrationInfo', true, true)).toBeNull();
+  });
+
   it('lets anyone open /cloud, signed in or out (a recipient of a cloud link has no account)', () => {
     for (const path of ['/cloud', '/cloud/']) {
       expect(guardRedirect(path, false), path).toBeNull();

@@ -17,13 +17,18 @@ const BARE = new Set(['/cloud']);
  * see the public paths (root, sign-in, sign-up and the e-mailed reset and invitation links) and
  * the pages open to all (/cloud).
  */
-export function guardRedirect(pathname: string, signedIn: boolean): string | null {
+export function guardRedirect(pathname: string, signedIn: boolean, firstTime = false): string | null {
   pathname = normalisePath(pathname);
   if (OPEN_TO_ALL.has(pathname)) return null;
   if (!signedIn) return isPublicPath(pathname) ? null : '/';
+  // A company that has just signed up looks itself up in the company register next (decision 0022).
+  if (pathname === '/signUp' && firstTime) return AFTER_SIGN_UP;
   if (SIGNED_OUT_ONLY.has(pathname)) return '/main';
   return null;
 }
+
+/** Where a new company goes once signed up; it may skip the lookup for now. */
+export const AFTER_SIGN_UP = '/registrationInfo';
 
 /** True for the pages drawn without the app's shell, signed in or out. */
 export function isBarePath(pathname: string): boolean {
