@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOUD_DRIVE_IDS } from './integrations.js';
 import { MESSAGES } from './messages.js';
 import { isUkPostcodeFormat, normalisePostcode } from './postcode.js';
 import { UK_PHONE_PATTERN } from './validation.js';
@@ -19,6 +20,7 @@ export const CUSTOMER_MESSAGES = {
   saved: 'The customer was saved.',
   deleted: 'The customer was deleted.',
   duplicate: 'A customer with this email already exists.',
+  cloudStorage: 'Choose None or one of the cloud drives offered.',
 } as const;
 
 /**
@@ -54,6 +56,9 @@ export function parseCustomerAddress(address: string): { lines: string[]; postco
 
 const optionalTrimmed = (max: number) => z.string().trim().max(max);
 
+/** A customer's cloud storage provider: one of the drives' ids ("google_drive", "dropbox", "onedrive"). */
+export const customerCloudStorageField = z.enum(CLOUD_DRIVE_IDS, { error: CUSTOMER_MESSAGES.cloudStorage });
+
 /** A customer as a person types it (create, or the fields of an edit). */
 export const customerFieldsSchema = z.object({
   name: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.nameRequired }).max(200),
@@ -77,6 +82,8 @@ export const customerFieldsSchema = z.object({
     .default('')
     .refine((p) => p === '' || UK_PHONE_PATTERN.test(p.replace(/\s+/g, '')), { error: CUSTOMER_MESSAGES.phone }),
   communications_preference: z.array(z.enum(COMMUNICATION_PREFERENCES)).max(4).default([]),
+  /** The drive the customer keeps their letters in (a connected drive's id), or null for none. */
+  cloud_storage_provider: customerCloudStorageField.nullable().default(null),
 });
 export type CustomerFields = z.output<typeof customerFieldsSchema>;
 

@@ -77,6 +77,23 @@ export const INTEGRATION_PROVIDERS: readonly IntegrationProviderInfo[] = [
   },
 ];
 
+/** The cloud drives' ids: the values a customer's cloud storage provider may take. */
+export const CLOUD_DRIVE_IDS = [
+  'google_drive',
+  'dropbox',
+  'onedrive',
+] as const satisfies readonly IntegrationProviderId[];
+export type CloudDriveId = (typeof CLOUD_DRIVE_IDS)[number];
+
+/**
+ * A stored cloud storage provider as its drive's id: an id, or a drive's name as older rows hold it
+ * ("Google Drive"), read the way the drive sync job reads it; null for none or anything else.
+ */
+export function cloudDriveOf(value: string | null | undefined): CloudDriveId | null {
+  const id = (value ?? '').trim().toLowerCase().replace(/ /g, '_');
+  return (CLOUD_DRIVE_IDS as readonly string[]).includes(id) ? (id as CloudDriveId) : null;
+}
+
 export const ACCOUNTING_ENTITY_TYPES = ['contacts', 'invoices'] as const;
 export type AccountingEntityType = (typeof ACCOUNTING_ENTITY_TYPES)[number];
 

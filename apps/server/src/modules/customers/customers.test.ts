@@ -124,6 +124,103 @@ describe('customers', () => {
   });
 });
 
+describe('the customer’s cloud storage provider', () => {
+  it('is set on add, changed and cleared on edit, and kept when an edit leaves it out', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const created = await agent.post('/api/customers', {
+      name: 'Gareth Llywelyn-Jones',
+      address_lines: ['Tŷ Gwyn', '5 Heol y Deri', 'Cardiff'],
+      postcode: 'CF14 6HF',
+      cloud_storage_provider: 'google_drive',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().customer_uuid;
+    expect(created.json().cloud_storage_provider).toBe('google_drive');
+    expect((await agent.get(`/api/customers/${id}`)).json().cloud_storage_provider).toBe('google_drive');
+    // Left out on add: none.
+    const plain = await agent.post('/api/customers', { name: 'Zoë Brontë-Hughes' });
+    expect(plain.json().cloud_storage_provider).toBeNull();
+
+    const put = (body: object) => agent.request('PUT', '/api/customers', { customer_uuid: id, ...body });
+    expect((await put({ cloud_storage_provider: 'onedrive' })).json().cloud_storage_provider).toBe('onedrive');
+    // Another field edited: the drive stays.
+    const renamed = await put({ new_customer_name: 'Gareth Llywelyn-Jones & Sons' });
+    expect(renamed.json()).toMatchObject({
+      recipient: 'Gareth Llywelyn-Jones & Sons',
+      cloud_storage_provider: 'onedrive',
+    });
+    expect((await put({ cloud_storage_provider: 'dropbox' })).json().cloud_storage_provider).toBe('dropbox');
+    expect((await put({ cloud_storage_provider: null })).json().cloud_storage_provider).toBeNull();
+    const stored = await t.services.pool.query('select cloud_storage_provider from customers where id = $1', [id]);
+    expect(stored.rows[0].cloud_storage_provider).toBeNull();
+
+    // A row written before the choice was offered holds the drive's name: answered as its id.
+    await t.services.pool.query(`update customers set cloud_storage_provider = 'Google Drive' where id = $1`, [id]);
+    const listed = (await agent.get('/api/customers')).json();
+    expect(listed.rows.find((r: { customer_uuid: string }) => r.customer_uuid === id).cloud_storage_provider).toBe(
+      'google_drive',
+    );
+  });
+
+  it('refuses a value outside the drives, another company’s customer and a member without manage_recipients, changing nothing', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const other = await signUpCompany(t.app);
+    const ours = (
+      await agent.post('/api/customers', { name: "Siobhan O'Neill", cloud_storage_provider: 'dropbox' })
+    ).json();
+    const theirs = (await other.agent.post('/api/customers', { name: 'Café Olé Ltd' })).json();
+    const reader = await addMember(t, me.account.id, { permissions: { observable: ['see_recipients'] } });
+    const before = await databaseFingerprint(t.services.pool);
+    const values: unknown[] = [
+      'Google Drive', // the name, not the id
+      'xero', // an integration, but not a drive
+      'icloud',
+      'GOOGLE_DRIVE',
+      'google_drive\u0000',
+      '\u0000',
+      'dropbox '.repeat(2000),
+      '',
+      7,
+      true,
+      ['dropbox'],
+      { provider: 'dropbox' },
+    ];
+    for (const value of values) {
+      const label = JSON.stringify(value).slice(0, 40);
+      const added = await agent.post('/api/customers', { name: 'Renée Dubois', cloud_storage_provider: value });
+      expect(added.statusCode, `POST ${label}`).toBe(422);
+      const edited = await agent.request('PUT', '/api/customers', {
+        customer_uuid: ours.customer_uuid,
+        cloud_storage_provider: value,
+      });
+      expect(edited.statusCode, `PUT ${label}`).toBe(422);
+    }
+    expect(
+      (
+        await agent.request('PUT', '/api/customers', {
+          customer_uuid: theirs.customer_uuid,
+          cloud_storage_provider: 'google_drive',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await reader.agent.request('PUT', '/api/customers', {
+          customer_uuid: ours.customer_uuid,
+          cloud_storage_provider: null,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await reader.agent.post('/api/customers', { name: 'José Martínez', cloud_storage_provider: 'onedrive' }))
+        .statusCode,
+    ).toBe(403);
+    expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    expect((await agent.get(`/api/customers/${ours.customer_uuid}`)).json().cloud_storage_provider).toBe('dropbox');
+    expect((await other.agent.get(`/api/customers/${theirs.customer_uuid}`)).json().cloud_storage_provider).toBeNull();
+  });
+});
+
 describe('letters and their customers', () => {
   async function analysed(
     agent: import('../../test/harness.js').Agent,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   COMMUNICATION_PREFERENCES,
   CUSTOMER_MESSAGES,
+  cloudDriveOf,
+  customerCloudStorageField,
   customerFieldsSchema,
   customerMatchKey,
   displayLetterStatus,
@@ -45,6 +47,7 @@ export const customerSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   communications_preference: z.array(z.string()),
+  /** The drive the customer keeps their letters in: google_drive, dropbox, onedrive, or null. */
   cloud_storage_provider: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -79,7 +82,8 @@ export const toCustomer = (r: Row) => ({
   email: r.email,
   phone: r.phone,
   communications_preference: r.communications_preference,
-  cloud_storage_provider: r.cloud_storage_provider,
+  // Older rows may hold the drive's name ("Google Drive"): answered as its id, as it is set.
+  cloud_storage_provider: cloudDriveOf(r.cloud_storage_provider),
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
 });
@@ -141,6 +145,8 @@ const updateSchema = z.strictObject({
   customer_email: emailField.nullable().optional(),
   customer_phone: phoneField.nullable().optional(),
   communications_preferences: z.array(z.enum(COMMUNICATION_PREFERENCES)).max(4).optional(),
+  /** One of the cloud drives' ids; null for none. */
+  cloud_storage_provider: customerCloudStorageField.nullable().optional(),
 });
 
 export function registerCustomerRoutes(
@@ -283,8 +289,9 @@ export function registerCustomerRoutes(
       const created = await inTransaction(pool, async (q) => {
         const { rows } = await q
           .query<Row>(
-            `insert into customers (id, account_id, name, address_lines, postcode, email, phone, communications_preference, match_key)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNS}`,
+            `insert into customers (id, account_id, name, address_lines, postcode, email, phone, communications_preference,
+                                    match_key, cloud_storage_provider)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
             [
               randomUUID(),
               auth.accountId,
@@ -295,6 +302,7 @@ export function registerCustomerRoutes(
               b.phone || null,
               normalisePreferences(b.communications_preference),
               customerMatchKey(b.name, postcode),
+              b.cloud_storage_provider,
             ],
           )
           .catch(onDuplicateEmail);
@@ -347,12 +355,13 @@ export function registerCustomerRoutes(
           b.communications_preferences === undefined
             ? c.communications_preference
             : normalisePreferences(b.communications_preferences);
+        const drive = b.cloud_storage_provider === undefined ? c.cloud_storage_provider : b.cloud_storage_provider;
         const { rows: out } = await q
           .query<Row>(
             `update customers set name = $3, address_lines = $4, postcode = $5, email = $6, phone = $7,
-                    communications_preference = $8, match_key = $9, updated_at = now()
+                    communications_preference = $8, match_key = $9, cloud_storage_provider = $10, updated_at = now()
               where id = $1 and account_id = $2 returning ${COLUMNS}`,
-            [c.id, auth.accountId, name, lines, postcode, email, phone, prefs, customerMatchKey(name, postcode)],
+            [c.id, auth.accountId, name, lines, postcode, email, phone, prefs, customerMatchKey(name, postcode), drive],
           )
           .catch(onDuplicateEmail);
         await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['customers'] } });

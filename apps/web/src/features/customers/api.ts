@@ -1,4 +1,4 @@
-import { MESSAGES } from '@lp/domain';
+import { type CloudDriveId, MESSAGES } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DataTableParams, type DataTableResult, listUrl } from '../../components/data-table';
 import { api, isApiError } from '../../lib/api';
@@ -14,6 +14,7 @@ export interface Customer {
   email: string | null;
   phone: string | null;
   communications_preference: string[];
+  /** The drive the customer keeps their letters in (google_drive, dropbox, onedrive), or null. */
   cloud_storage_provider: string | null;
   created_at: string;
   updated_at: string;
@@ -40,6 +41,8 @@ export interface NewCustomerBody {
   email: string;
   phone: string;
   communications_preference: string[];
+  /** A drive's id, or null for none. */
+  cloud_storage_provider: CloudDriveId | null;
 }
 
 /** PUT /api/customers: a field left out stays as it is; null clears the email or the phone. */
@@ -50,6 +53,8 @@ export interface CustomerUpdateBody {
   customer_email?: string | null;
   customer_phone?: string | null;
   communications_preferences?: string[];
+  /** A drive's id; null takes it off. */
+  cloud_storage_provider?: CloudDriveId | null;
 }
 
 /** Every customers query starts with 'customers', so a `refresh` naming customers refetches them. */

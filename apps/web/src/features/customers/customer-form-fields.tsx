@@ -8,6 +8,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, useMemo } from 'react';
 import { type Control, Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors, FormTextField } from '../../components/form-fields';
@@ -15,6 +18,9 @@ import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { customerFailureMessage } from './api';
 import {
+  CLOUD_STORAGE_HINT,
+  CLOUD_STORAGE_LABEL,
+  CLOUD_STORAGE_OPTIONS,
   type CustomerFormInput,
   type CustomerFormValues,
   customerFieldLabels,
@@ -115,6 +121,7 @@ export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Sav
         autoComplete="off"
       />
       <PreferencesField control={form.control} />
+      <CloudStorageField control={form.control} />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         <Button onClick={onCancel} disabled={busy}>
           Cancel
@@ -186,6 +193,42 @@ function PreferencesField({ control }: { control: Control<CustomerFormInput, unk
           </FormControl>
         );
       }}
+    />
+  );
+}
+
+/**
+ * The drive the customer keeps their letters in (part 2 "Customer": cloud storage provider): None,
+ * Google Drive, Dropbox or OneDrive, stored as the drive's id. A native select: the phone's own
+ * picker at 390 px, and the keyboard's.
+ */
+function CloudStorageField({ control }: { control: Control<CustomerFormInput, unknown, CustomerFormValues> }) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name="cloud_storage_provider"
+      render={({ field, fieldState }) => (
+        <FormControl fullWidth margin="normal" error={!!fieldState.error}>
+          <InputLabel htmlFor={id} shrink variant="outlined">
+            {CLOUD_STORAGE_LABEL}
+          </InputLabel>
+          <NativeSelect
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.target.value || null)}
+            onBlur={field.onBlur}
+            input={<OutlinedInput label={CLOUD_STORAGE_LABEL} notched inputRef={field.ref} />}
+            inputProps={{ id, name: field.name, 'aria-describedby': `${id}-help` }}
+          >
+            {CLOUD_STORAGE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+          <FormHelperText id={`${id}-help`}>{fieldState.error?.message ?? CLOUD_STORAGE_HINT}</FormHelperText>
+        </FormControl>
+      )}
     />
   );
 }

@@ -125,7 +125,33 @@ describe('customer form', () => {
       email: '',
       phone: '',
       communications_preference: [],
+      cloud_storage_provider: null,
     });
+  });
+
+  it('reads the stored drive (an id, or a name older rows hold) and sends only a changed one', () => {
+    expect(emptyCustomerForm().cloud_storage_provider).toBeNull();
+    expect(customerFormValues({ ...SIOBHAN, cloud_storage_provider: 'dropbox' }).cloud_storage_provider).toBe(
+      'dropbox',
+    );
+    expect(customerFormValues({ ...SIOBHAN, cloud_storage_provider: 'Google Drive' }).cloud_storage_provider).toBe(
+      'google_drive',
+    );
+    expect(customerFormValues({ ...SIOBHAN, cloud_storage_provider: 'iCloud' }).cloud_storage_provider).toBeNull();
+    const onGoogle = { ...SIOBHAN, cloud_storage_provider: 'Google Drive' };
+    const values = (drive: string | null) => {
+      const v = customerFormValues(onGoogle);
+      v.cloud_storage_provider = drive as never;
+      return customerFieldsSchema.parse(v);
+    };
+    expect(customerUpdateBody(onGoogle, values('google_drive'))).toBeNull();
+    expect(customerUpdateBody(onGoogle, values('onedrive'))).toEqual({
+      customer_uuid: 'c1',
+      cloud_storage_provider: 'onedrive',
+    });
+    expect(customerUpdateBody(onGoogle, values(null))).toEqual({ customer_uuid: 'c1', cloud_storage_provider: null });
+    // The form's schema refuses anything but the drives.
+    expect(customerFieldsSchema.safeParse({ name: 'X', cloud_storage_provider: 'xero' }).success).toBe(false);
   });
 
   it('tells what the preference rule saves: none is Mail, SMS alone gets Mail', () => {

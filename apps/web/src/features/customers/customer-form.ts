@@ -1,7 +1,11 @@
 import {
+  CLOUD_DRIVE_IDS,
+  type CloudDriveId,
   COMMUNICATION_PREFERENCES,
   type CommunicationPreference,
+  cloudDriveOf,
   customerFieldsSchema,
+  findIntegrationProvider,
   normalisePostcode,
   normalisePreferences,
 } from '@lp/domain';
@@ -18,6 +22,18 @@ export type CustomerFormValues = z.output<typeof customerFormSchema>;
 export const ADDRESS_LINE_COUNT = 4;
 
 export const PREFERENCES_LABEL = 'Communication preferences';
+export const CLOUD_STORAGE_LABEL = 'Cloud storage provider';
+/** The choice that keeps no drive. */
+export const NO_CLOUD_STORAGE = 'None';
+/** What the drive choice does, shown beneath it. */
+export const CLOUD_STORAGE_HINT =
+  'Letters delivered to this customer by cloud storage are also copied to a folder for them in this drive, once your company has connected it on the Integrations page.';
+
+/** The select's options: None, then the drives by name ("Google Drive"), their ids as values. */
+export const CLOUD_STORAGE_OPTIONS: readonly { value: CloudDriveId | ''; label: string }[] = [
+  { value: '', label: NO_CLOUD_STORAGE },
+  ...CLOUD_DRIVE_IDS.map((id) => ({ value: id, label: findIntegrationProvider(id)?.name ?? id })),
+];
 /** The preference rule, shown under the checkboxes. */
 export const PREFERENCE_RULE = 'With none ticked, letters go by Mail. SMS on its own also sends them by Mail.';
 
@@ -31,6 +47,7 @@ export function customerFieldLabels(lines: number): Record<string, string> {
     email: 'Email',
     phone: 'Phone',
     communications_preference: PREFERENCES_LABEL,
+    cloud_storage_provider: CLOUD_STORAGE_LABEL,
   };
 }
 
@@ -50,6 +67,7 @@ export function emptyCustomerForm(): CustomerFormInput {
     email: '',
     phone: '',
     communications_preference: [],
+    cloud_storage_provider: null,
   };
 }
 
@@ -65,6 +83,7 @@ export function customerFormValues(customer: Customer): CustomerFormInput {
     communications_preference: customer.communications_preference.filter((p): p is CommunicationPreference =>
       (COMMUNICATION_PREFERENCES as readonly string[]).includes(p),
     ),
+    cloud_storage_provider: cloudDriveOf(customer.cloud_storage_provider),
   };
 }
 
@@ -80,6 +99,7 @@ export function newCustomerBody(values: CustomerFormValues): NewCustomerBody {
     email: values.email,
     phone: values.phone,
     communications_preference: [...values.communications_preference],
+    cloud_storage_provider: values.cloud_storage_provider,
   };
 }
 
@@ -113,6 +133,10 @@ export function customerUpdateBody(customer: Customer, values: CustomerFormValue
   const prefs = normalisePreferences(values.communications_preference);
   if (!sameList(prefs, normalisePreferences(customer.communications_preference))) {
     body.communications_preferences = [...values.communications_preference];
+    changed = true;
+  }
+  if (values.cloud_storage_provider !== cloudDriveOf(customer.cloud_storage_provider)) {
+    body.cloud_storage_provider = values.cloud_storage_provider;
     changed = true;
   }
   return changed ? body : null;

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES, MESSAGES } from '@lp/domain';
+import { CUSTOMER_MESSAGES, cloudDriveOf, findIntegrationProvider, MESSAGES } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,6 +24,7 @@ import {
   useUpdateCustomer,
 } from './api';
 import {
+  CLOUD_STORAGE_LABEL,
   customerFormValues,
   customerUpdateBody,
   emptyCustomerForm,
@@ -164,7 +165,13 @@ function CustomerDetails({
     ['Email', customer.email || '—'],
     ['Phone', customer.phone || '—'],
   ];
-  if (customer.cloud_storage_provider) facts.push(['Cloud storage', customer.cloud_storage_provider]);
+  if (customer.cloud_storage_provider) {
+    const drive = cloudDriveOf(customer.cloud_storage_provider);
+    facts.push([
+      CLOUD_STORAGE_LABEL,
+      (drive && findIntegrationProvider(drive)?.name) || customer.cloud_storage_provider,
+    ]);
+  }
 
   return (
     <Box>

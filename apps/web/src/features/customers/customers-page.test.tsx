@@ -125,6 +125,7 @@ beforeEach(() => {
           ...found,
           ...(body.customer_phone !== undefined ? { phone: body.customer_phone } : {}),
           ...(body.customer_email !== undefined ? { email: body.customer_email } : {}),
+          ...(body.cloud_storage_provider !== undefined ? { cloud_storage_provider: body.cloud_storage_provider } : {}),
         });
       }
       if (method === 'POST' && url.pathname === '/api/customers') {
@@ -342,9 +343,84 @@ describe('/customers', () => {
       email: '',
       phone: '',
       communications_preference: ['SMS'],
+      cloud_storage_provider: null,
     });
     await waitFor(() => expect(notified()).toContainEqual([CUSTOMER_MESSAGES.saved, 'success']));
     expect(await screen.findByRole('dialog', { name: 'Grace Hopper' })).toBeTruthy();
+  });
+
+  it('offers None and the three drives for the cloud storage provider, and sends the drive’s id', async () => {
+    const { view } = renderAt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add customer' }));
+    const panel = await screen.findByRole('dialog', { name: 'Add customer' });
+    const select = within(panel).getByRole('combobox', { name: 'Cloud storage provider' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.textContent, o.value])).toEqual([
+      ['None', ''],
+      ['Google Drive', 'google_drive'],
+      ['Dropbox', 'dropbox'],
+      ['OneDrive', 'onedrive'],
+    ]);
+    expect(select.value).toBe('');
+    expect(await axeViolations(view.baseElement)).toEqual([]);
+    fireEvent.change(field(panel, /^Name/), { target: { value: 'Gareth Llywelyn-Jones' } });
+    fireEvent.change(select, { target: { value: 'google_drive' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add customer' }));
+    await waitFor(() => expect(lastCall('POST', '/api/customers')).toBeTruthy());
+    expect(lastCall('POST', '/api/customers')!.body).toMatchObject({
+      name: 'Gareth Llywelyn-Jones',
+      cloud_storage_provider: 'google_drive',
+    });
+  });
+
+  it('changes and clears a customer’s drive on edit, sending only that, and shows it by name', async () => {
+    // Stored before the choice was offered, by name: read as the drive it names.
+    stored = [customer({ cloud_storage_provider: 'Google Drive' }), ...CUSTOMERS.slice(1)];
+    renderAt();
+    const panel = await openCustomer("Dr Siobhán O'Neill");
+    expect(within(panel).getByText('Cloud storage provider')).toBeTruthy();
+    expect(within(panel).getByText('Google Drive')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Edit' }));
+    const select = () => within(panel).getByRole('combobox', { name: 'Cloud storage provider' }) as HTMLSelectElement;
+    expect(select().value).toBe('google_drive');
+    // Unchanged: nothing is sent.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(notified()).toContainEqual([NOTHING_CHANGED, 'info']));
+    expect(lastCall('PUT', '/api/customers')).toBeUndefined();
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Edit' }));
+    fireEvent.change(select(), { target: { value: 'onedrive' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastCall('PUT', '/api/customers')).toBeTruthy());
+    expect(lastCall('PUT', '/api/customers')!.body).toEqual({
+      customer_uuid: 'c1',
+      cloud_storage_provider: 'onedrive',
+    });
+    await waitFor(() => expect(notified()).toContainEqual([CUSTOMER_MESSAGES.saved, 'success']));
+
+    calls = [];
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Edit' }));
+    fireEvent.change(select(), { target: { value: '' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastCall('PUT', '/api/customers')).toBeTruthy());
+    expect(lastCall('PUT', '/api/customers')!.body).toEqual({ customer_uuid: 'c1', cloud_storage_provider: null });
+  });
+
+  it('shows the server’s refusal of a drive under the select', async () => {
+    answers['POST /api/customers'] = () =>
+      json(422, {
+        statusCode: 422,
+        code: 'VALIDATION_FAILED',
+        message: CUSTOMER_MESSAGES.cloudStorage,
+        fields: [{ path: 'cloud_storage_provider', message: CUSTOMER_MESSAGES.cloudStorage }],
+      });
+    renderAt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add customer' }));
+    const panel = await screen.findByRole('dialog', { name: 'Add customer' });
+    fireEvent.change(field(panel, /^Name/), { target: { value: 'Renée Dubois' } });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Cloud storage provider' }), {
+      target: { value: 'dropbox' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add customer' }));
+    expect(await within(panel).findByText(CUSTOMER_MESSAGES.cloudStorage)).toBeTruthy();
   });
 
   it('puts the server’s field errors (422, and 409 for a duplicate email) on the fields', async () => {
