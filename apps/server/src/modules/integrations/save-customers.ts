@@ -94,59 +94,68 @@ export async function saveContacts(
 
   const claimed = new Set<string>();
   const saved: SavedCustomer[] = [];
+  // Decided here, written below in three statements (not three a contact: 5,000 contacts made 15,000 round trips).
+  const inserts: Array<Record<string, unknown>> = [];
+  const updates: Array<Record<string, unknown>> = [];
+  const links = new Map<string, string>();
   for (const c of contacts) {
     const key = customerMatchKey(c.name, c.postcode);
     let target = byImport.get(c.externalId) ?? (c.email ? byEmail.get(c.email) : undefined) ?? byKey.get(key) ?? null;
     // Two contacts of one import naming the same customer: the second becomes its own customer.
     if (target && claimed.has(target.id)) target = null;
     const id = target?.id ?? randomUUID();
-    // An email another customer holds stays theirs.
+    // An email another customer holds stays theirs (holders are never released within an import,
+    // so no two rows of the statements below ever trade an email).
     const holder = c.email ? emailHolder.get(c.email) : undefined;
     const email = c.email && (!holder || holder === id) ? c.email : (target?.email ?? null);
     const next = {
+      id,
       name: c.name,
       address_lines: c.addressLines.length > 0 || !target ? c.addressLines : target.address_lines,
       postcode: c.postcode ?? target?.postcode ?? null,
       email,
       phone: phoneOf(c.phone) ?? target?.phone ?? null,
     };
-    const matchKey = customerMatchKey(next.name, next.postcode);
-    if (target) {
-      await q.query(
-        `update customers set name = $3, address_lines = $4, postcode = $5, email = $6, phone = $7, match_key = $8,
-                updated_at = now()
-          where id = $1 and account_id = $2
-            and (name, address_lines, postcode, email, phone) is distinct from ($3, $4::text[], $5, $6, $7)`,
-        [id, accountId, next.name, next.address_lines, next.postcode, next.email, next.phone, matchKey],
-      );
-    } else {
-      await q.query(
-        `insert into customers (id, account_id, name, address_lines, postcode, email, phone, communications_preference, match_key)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          id,
-          accountId,
-          next.name,
-          next.address_lines,
-          next.postcode,
-          next.email,
-          next.phone,
-          normalisePreferences([]),
-          matchKey,
-        ],
-      );
-    }
+    const row = { ...next, match_key: customerMatchKey(next.name, next.postcode) };
+    if (target) updates.push(row);
+    else inserts.push({ ...row, communications_preference: normalisePreferences([]) });
     if (email) emailHolder.set(email, id);
     claimed.add(id);
-    await q.query(
-      `insert into integration_imports (account_id, provider, tenant_id, entity_type, external_id, local_id)
-       values ($1, $2, $3, 'contacts', $4, $5)
-       on conflict (account_id, provider, tenant_id, entity_type, external_id)
-         do update set local_id = excluded.local_id, imported_at = now()`,
-      [accountId, provider, tenantId, c.externalId, id],
-    );
+    links.set(c.externalId, id);
     saved.push({ external_id: c.externalId, customer_uuid: id, recipient: next.name, created: !target });
   }
+  const RECORD = `r(id text, name text, address_lines text[], postcode text, email text, phone text,
+    communications_preference text[], match_key text)`;
+  if (updates.length > 0)
+    await q.query(
+      `update customers c
+          set name = r.name, address_lines = r.address_lines, postcode = r.postcode, email = r.email, phone = r.phone,
+              match_key = r.match_key, updated_at = now()
+         from jsonb_to_recordset($2::jsonb) as ${RECORD}
+        where c.id = r.id and c.account_id = $1
+          and (c.name, c.address_lines, c.postcode, c.email, c.phone) is distinct from (r.name, r.address_lines, r.postcode, r.email, r.phone)`,
+      [accountId, JSON.stringify(updates)],
+    );
+  if (inserts.length > 0)
+    await q.query(
+      `insert into customers (id, account_id, name, address_lines, postcode, email, phone, communications_preference, match_key)
+       select r.id, $1, r.name, r.address_lines, r.postcode, r.email, r.phone, r.communications_preference, r.match_key
+         from jsonb_to_recordset($2::jsonb) as ${RECORD}`,
+      [accountId, JSON.stringify(inserts)],
+    );
+  if (links.size > 0)
+    await q.query(
+      `insert into integration_imports (account_id, provider, tenant_id, entity_type, external_id, local_id)
+       select $1, $2, $3, 'contacts', r.external_id, r.local_id from jsonb_to_recordset($4::jsonb) as r(external_id text, local_id text)
+       on conflict (account_id, provider, tenant_id, entity_type, external_id)
+         do update set local_id = excluded.local_id, imported_at = now()`,
+      [
+        accountId,
+        provider,
+        tenantId,
+        JSON.stringify([...links].map(([external_id, local_id]) => ({ external_id, local_id }))),
+      ],
+    );
   if (saved.length > 0) await publish(q, { accountId, message: { type: 'refresh', entities: ['customers'] } });
   return saved;
 }

@@ -124,7 +124,7 @@ export function RegistrationInfoPage() {
     save.mutate(found.company_number, {
       onSuccess: async (answer) => {
         notify(answer.message, { variant: 'success' });
-        await navigate(afterSignUp ? '/main' : '/company');
+        await navigate('/company');
       },
       onError: explain,
     });
