@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
       { path: '/invited/signUp/:uniqueId/:accountId', element: <InvitedSignUpPage /> },
       { path: '/company', element: <CompanyPage /> },
       { path: '/guide', element: <GuidePage /> },
+      { path: '/guide/:slug', element: <GuidePage /> },
       { path: '/:provider/:entityType', element: <AccountingImportPage /> },
       { path: '*', element: <NotFound /> },
     ],

@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
 import { type Me, useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import { type Customer, customerKeys, fetchCustomers } from './api';
 import { PREFERENCES_LABEL } from './customer-form';
 import { ADD_CUSTOMER, CustomerPanel, type CustomerPanelState, PreferenceChips } from './customer-panel';
@@ -67,6 +68,7 @@ function Customers({ rights }: { rights: ReturnType<typeof rightsOf> }) {
   return (
     <Page
       title="Customers"
+      help={SCREEN_HELP.customers}
       actions={
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button variant="outlined" startIcon={<Download />} href={EXPORT_URL} download="customers.csv">

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
 import { useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import { BalanceSummary } from './balance-summary';
 import { FINANCE_TEXT } from './messages';
 import { SpendingLimits } from './spending-limits';
@@ -19,7 +20,7 @@ export function FinancesPage() {
   const seeFinances = abilities.has('see_finances');
   const setCaps = abilities.has('set_spending_cap');
   return (
-    <Page title="Finances">
+    <Page title="Finances" help={SCREEN_HELP.finances}>
       <BalanceSummary me={me} />
       {seeFinances ? (
         <Box component="section" aria-labelledby={transactionsId} sx={{ mt: 4 }}>

@@ -7,6 +7,7 @@ import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
 import { useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import { type Integration, integrationFailureMessage, useIntegrations } from './api';
 import { IntegrationCard } from './integration-card';
 import { INTEGRATIONS_TEXT as T } from './texts';
@@ -33,7 +34,7 @@ export function IntegrationsPage() {
 function Integrations() {
   const list = useIntegrations();
   return (
-    <Page title={T.title} maxWidth={1366}>
+    <Page title={T.title} maxWidth={1366} help={SCREEN_HELP.integrations}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {T.intro}
       </Typography>

@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
 import { useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import { useLetterheads } from './api';
 import { LetterheadCard } from './letterhead-card';
 
@@ -36,7 +37,7 @@ export function LetterheadsPage() {
 function Letterheads({ canManage }: { canManage: boolean }) {
   const list = useLetterheads();
   return (
-    <Page title={LETTERHEADS_TITLE} maxWidth={1366}>
+    <Page title={LETTERHEADS_TITLE} maxWidth={1366} help={SCREEN_HELP.letterheads}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {LETTERHEADS_INTRO}
       </Typography>

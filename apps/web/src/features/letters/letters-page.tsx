@@ -16,6 +16,7 @@ import { Page } from '../../components/page';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import {
   fetchLetters,
   LETTER_TABS,
@@ -152,7 +153,7 @@ export function LettersPage() {
 
   const canUpload = canUploadLetters(abilities);
   return (
-    <Page title="Letters">
+    <Page title="Letters" help={SCREEN_HELP.letters}>
       {canUpload ? (
         <Box sx={{ mb: 2 }}>
           <UploadDropzone compact onFiles={(files) => uploadDialog.open(files)} />

@@ -8,6 +8,7 @@ import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
 import { formatDisplayDate } from '../../lib/dates';
 import { type Me, useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import { fetchParcels, type Parcel, parcelKeys } from './api';
 import { formatCollectionDate, ParcelPanel, ParcelStatusBadge } from './parcel-panel';
 
@@ -67,6 +68,7 @@ function Parcels({ rights }: { rights: ReturnType<typeof rightsOf> }) {
   return (
     <Page
       title="Parcels"
+      help={SCREEN_HELP.parcels}
       actions={
         rights.create ? (
           <Button variant="contained" startIcon={<AddBox />} component={RouterLink} to="/parcels/order">

@@ -21,6 +21,7 @@ import { Page } from '../../components/page';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import {
   createFolder,
   type DiskUsage,
@@ -228,6 +229,7 @@ function Storage({ canManage }: { canManage: boolean }) {
   return (
     <Page
       title={STORAGE_TITLE}
+      help={SCREEN_HELP.storage}
       maxWidth={1600}
       actions={
         canManage ? (

@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
 import { type Me, useMe } from '../../lib/session';
+import { SCREEN_HELP } from '../guide/screen-help';
 import { ADD_USERS, AddUsersDialog, CREATE_DEPARTMENTS, NEEDS_MANAGE_USERS } from './add-users-dialog';
 import {
   type Department,
@@ -120,6 +121,7 @@ function Admin({ section: route, me }: { section: AdminSection; me: Me }) {
   return (
     <Page
       title={section === 'departments' ? 'Departments' : 'Users & Departments'}
+      help={SCREEN_HELP.users}
       actions={
         rights.manageUsers || rights.manageCompany ? (
           <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setPanel('choice')}>
