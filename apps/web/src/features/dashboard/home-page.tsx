@@ -6,6 +6,7 @@ import { greetingName } from '../../lib/greeting';
 import type { Me } from '../../lib/session';
 import { useMe } from '../../lib/session';
 import { DashboardTile } from './dashboard-tile';
+import { FirstRunWelcome } from './first-run-welcome';
 import { visibleTiles } from './tiles';
 
 /** The home dashboard (/ signed in, and /main). */
@@ -20,6 +21,7 @@ function Dashboard({ me }: { me: Me }) {
   const enabled = tilesEnabled(me.account.health);
   return (
     <Page title="Home">
+      <FirstRunWelcome me={me} />
       <Typography sx={{ mb: 3 }} color="text.secondary">
         Hello {greetingName(me)}, this is {me.account.name}'s dashboard. Where would you like to start?
       </Typography>
