@@ -320,7 +320,7 @@ describe('access matrix', () => {
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
       expect(await databaseFingerprint(t.services.pool), `${r.method} ${r.url}`).toBe(before);
     }
-  });
+  }, 120_000);
 
   it('answers 403 to a member without the permission and changes nothing', async () => {
     const gated = t.app.routeCatalogue.filter(
@@ -337,7 +337,7 @@ describe('access matrix', () => {
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(await databaseFingerprint(t.services.pool), `${r.method} ${r.url}`).toBe(before);
     }
-  });
+  }, 120_000);
 
   it("answers 404 for another company's record and changes nothing", async () => {
     for (const [key, call] of Object.entries(recordCalls)) {
@@ -348,7 +348,7 @@ describe('access matrix', () => {
       expect(res.statusCode, `${key}: ${res.body}`).toBe(404);
       expect(await databaseFingerprint(t.services.pool), key).toBe(before);
     }
-  });
+  }, 120_000);
 });
 
 /** Invites through POST /api/users as `inviter` (roles ticked, nothing selected) and accepts as a browser would. */

@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { type Config, REPO_ROOT } from './config.js';
+import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerApprovalRoutes } from './modules/approvals/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
 import { registerDeliveryPreferenceRoutes } from './modules/company/delivery-preferences-routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerHealthRoutes(app, deps);
   registerIdentityRoutes(app, deps);
+  registerAccountRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerNotificationStream(app, deps);
   registerUserRoutes(app, deps);

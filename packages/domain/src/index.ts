@@ -1,3 +1,4 @@
+export * from './account-settings.js';
 export * from './address.js';
 export * from './admin.js';
 export * from './barcode.js';

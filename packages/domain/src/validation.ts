@@ -49,6 +49,11 @@ export const positiveAmountField = z.coerce
 
 export const fullNameField = requiredText({ max: 100 });
 export const companyNameField = requiredText({ max: 120 });
+/** An optional job title, trimmed, at most 100 characters. */
+export const jobTitleField = z
+  .string()
+  .trim()
+  .max(100, { error: MESSAGES.maxLength(100) });
 
 /** Company sign-up form (/signUp). */
 export const signUpSchema = z.strictObject({
@@ -80,11 +85,7 @@ export const acceptInviteSchema = z.strictObject({
   unique_id: z.string().min(1).max(100),
   account_id: z.string().min(1).max(100),
   user_name: fullNameField,
-  job_title: z
-    .string()
-    .trim()
-    .max(100, { error: MESSAGES.maxLength(100) })
-    .default(''),
+  job_title: jobTitleField.default(''),
   phone_number: ukPhoneField.default(''),
   password: passwordField,
 });

@@ -99,10 +99,10 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps)
       config: { access: { kind: 'member' } },
     },
     async (request, reply) => {
-      await pool.query('delete from sessions where user_id = $1', [request.auth!.userId]);
-      const result = await auth.api
-        .signOut({ headers: toFetchHeaders(request), returnHeaders: true })
-        .catch(() => null);
+      // better-auth's own revocation (every session of the user), then its sign-out clears this cookie.
+      const headers = toFetchHeaders(request);
+      await auth.api.revokeSessions({ headers });
+      const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
       if (result) forwardCookies(result.headers, reply);
       return reply.status(204).send(null);
     },
