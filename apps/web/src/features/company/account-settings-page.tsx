@@ -1,16 +1,34 @@
-import Typography from '@mui/material/Typography';
+import { ACCOUNT_SETTINGS_TEXT as TEXT } from '@lp/domain';
 import { Page } from '../../components/page';
+import { useMe } from '../../lib/session';
+import { ListPreferencesSection } from '../account/list-preferences-section';
+import { PasswordSection } from '../account/password-section';
+import { ProfileSection } from '../account/profile-section';
+import { SessionsSection } from '../account/sessions-section';
+import { SettingsSection } from '../account/settings-section';
+import { RestrictBalanceSwitch } from '../finances/restrict-balance-switch';
 import { DeliveryPreferencesForm } from './delivery-preferences-form';
 
-/** What the rest of the page says until the later account settings are built. */
-export const ACCOUNT_SETTINGS_REST_TEXT = 'The other account settings are not available yet.';
-
-/** /accountSettings: the company's letter delivery preferences; the other settings come later. */
+/**
+ * /accountSettings (issue 16): the user's own settings (profile, password, sessions, list
+ * preferences), then the company's settings in one place: the letter delivery preferences (every
+ * member reads them, manage_company edits them) and, for the owner, who sees the balance.
+ */
 export function AccountSettingsPage() {
+  const me = useMe().data;
+  const isOwner = me?.user.roles.includes('owner') ?? false;
   return (
-    <Page title="Account settings">
+    <Page title="Account settings" maxWidth={900}>
+      <ProfileSection />
+      <PasswordSection />
+      <SessionsSection />
+      <ListPreferencesSection />
       <DeliveryPreferencesForm />
-      <Typography>{ACCOUNT_SETTINGS_REST_TEXT}</Typography>
+      {isOwner && me ? (
+        <SettingsSection title={TEXT.balanceHeading}>
+          <RestrictBalanceSwitch checked={me.account.restrictBalance} />
+        </SettingsSection>
+      ) : null}
     </Page>
   );
 }

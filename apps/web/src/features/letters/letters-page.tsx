@@ -1,4 +1,4 @@
-import { canDeleteLetter, ROW_HEIGHT } from '@lp/domain';
+import { canDeleteLetter, DEFAULT_LIST_PREFERENCES, isLetterTabShown, ROW_HEIGHT } from '@lp/domain';
 import Collections from '@mui/icons-material/Collections';
 import TableRows from '@mui/icons-material/TableRows';
 import Box from '@mui/material/Box';
@@ -12,10 +12,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn, type DataTableParams } from '../../components/data-table';
+import { Loading } from '../../components/loading';
 import { Page } from '../../components/page';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
+import { useListPreferences } from '../account/api';
 import { SCREEN_HELP } from '../guide/screen-help';
 import {
   fetchLetters,
@@ -145,6 +147,14 @@ export function LettersPage() {
     [gallery, thumbnails],
   );
 
+  // The user's list preferences choose the tabs; until they load the table waits (a tab shown and
+  // then taken away would leave the list on a tab the user does not see). A failed read shows all.
+  const listPreferences = useListPreferences();
+  const tabs = useMemo(() => {
+    const chosen = listPreferences.data ?? DEFAULT_LIST_PREFERENCES;
+    return LETTER_TABS.filter((tab) => isLetterTabShown(tab.value, chosen));
+  }, [listPreferences.data]);
+
   const openId = selected?.uuid ?? params.get('letter');
   const close = () => {
     setSelected(null);
@@ -159,18 +169,22 @@ export function LettersPage() {
           <UploadDropzone compact onFiles={(files) => uploadDialog.open(files)} />
         </Box>
       ) : null}
-      <DataTable<Letter>
-        title="Letters"
-        queryKey={letterKeys.list}
-        fetcher={fetcher}
-        columns={columns}
-        rowKey={(l) => l.uuid}
-        tabs={LETTER_TABS}
-        onRowClick={setSelected}
-        selectable
-        toolbar={<ViewToggle view={view} onChange={setView} />}
-        bulkActions={(rows, clear) => <BulkActions rows={rows} clear={clear} abilities={abilities} />}
-      />
+      {listPreferences.isPending ? (
+        <Loading />
+      ) : (
+        <DataTable<Letter>
+          title="Letters"
+          queryKey={letterKeys.list}
+          fetcher={fetcher}
+          columns={columns}
+          rowKey={(l) => l.uuid}
+          tabs={tabs}
+          onRowClick={setSelected}
+          selectable
+          toolbar={<ViewToggle view={view} onChange={setView} />}
+          bulkActions={(rows, clear) => <BulkActions rows={rows} clear={clear} abilities={abilities} />}
+        />
+      )}
       <LetterPanel letterId={openId} row={selected ?? undefined} abilities={abilities} onClose={close} />
     </Page>
   );

@@ -1,0 +1,61 @@
+import type { ChangePasswordInput, ListPreferences, ListPreferencesUpdate, Profile, ProfileUpdate } from '@lp/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { meQueryKey } from '../../lib/session';
+
+/** Keyed apart from ['me'] so that a new session starts without the previous user's settings. */
+export const accountKeys = {
+  profile: ['account', 'profile'] as const,
+  listPreferences: ['account', 'list-preferences'] as const,
+};
+
+export const PROFILE_URL = '/api/me/profile';
+export const PASSWORD_URL = '/api/me/password';
+export const LIST_PREFERENCES_URL = '/api/me/list-preferences';
+export const SESSIONS_URL = '/api/sessions';
+
+type Saved<T> = T & { message: string };
+
+export function useProfile() {
+  return useQuery({
+    queryKey: accountKeys.profile,
+    queryFn: ({ signal }) => api.get<Profile>(PROFILE_URL, { signal }),
+  });
+}
+
+/** Saves the profile; the session's name, job title and phone follow. */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: ProfileUpdate) => api.put<Saved<Profile>>(PROFILE_URL, profile),
+    onSuccess: ({ message: _message, ...profile }) => {
+      queryClient.setQueryData(accountKeys.profile, profile);
+      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post<{ message: string }>(PASSWORD_URL, input),
+  });
+}
+
+/** Which of the letters list's tabs the user sees; every tab while loading fails or is unknown. */
+export function useListPreferences() {
+  return useQuery({
+    queryKey: accountKeys.listPreferences,
+    queryFn: ({ signal }) => api.get<ListPreferences>(LIST_PREFERENCES_URL, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSaveListPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ListPreferencesUpdate) => api.put<Saved<ListPreferences>>(LIST_PREFERENCES_URL, update),
+    onSuccess: ({ message: _message, ...preferences }) => {
+      queryClient.setQueryData(accountKeys.listPreferences, preferences);
+    },
+  });
+}
