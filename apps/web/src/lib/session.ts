@@ -58,6 +58,42 @@ export function currentMe(queryClient: QueryClient): Me | null {
 export function startSession(queryClient: QueryClient, me: Me): void {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
   queryClient.setQueryData(meQueryKey, me);
+  if (me.user.firstTime) rememberFirstRun(me.user.id);
+}
+
+// Only the first sign-in's answer says first_time (the server sets it false at once), and /api/me
+// is read again often (stale after a minute, after a plan change...): the tab keeps the fact until
+// the welcome is dismissed or the session ends.
+const FIRST_RUN_KEY = 'lp.firstRun';
+
+function rememberFirstRun(userId: string): void {
+  try {
+    sessionStorage.setItem(FIRST_RUN_KEY, userId);
+  } catch {
+    // No storage (private mode): the cached answer alone carries it.
+  }
+}
+
+/** True while the user's first-run welcome is due: their first sign-in's answer, until dismissed. */
+export function isFirstRun(me: Me): boolean {
+  if (me.user.firstTime) return true;
+  try {
+    return sessionStorage.getItem(FIRST_RUN_KEY) === me.user.id;
+  } catch {
+    return false;
+  }
+}
+
+/** The first-run welcome has been seen: not again. */
+export function endFirstRun(queryClient: QueryClient): void {
+  try {
+    sessionStorage.removeItem(FIRST_RUN_KEY);
+  } catch {
+    // Nothing stored.
+  }
+  queryClient.setQueryData<Me | null>(meQueryKey, (current) =>
+    current ? { ...current, user: { ...current.user, firstTime: false } } : current,
+  );
 }
 
 /** Forgets the session and every cached answer (sign-out or a lost session). */
@@ -66,5 +102,10 @@ export function endSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
   queryClient.getMutationCache().clear();
   queryClient.setQueryData(meQueryKey, null);
+  try {
+    sessionStorage.removeItem(FIRST_RUN_KEY);
+  } catch {
+    // Nothing stored.
+  }
   resetCsrfToken();
 }

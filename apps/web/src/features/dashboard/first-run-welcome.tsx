@@ -5,10 +5,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { greetingName } from '../../lib/greeting';
-import { type Me, meQueryKey } from '../../lib/session';
+import { endFirstRun, isFirstRun, type Me } from '../../lib/session';
 
 export interface FirstStep {
   label: string;
@@ -31,17 +31,20 @@ export function firstSteps(me: Me): FirstStep[] {
 
 /**
  * The first-run welcome on the dashboard (part 1 section 3, `first_time`): shown while the session's
- * answer says it is the user's first time (the first sign-in's answer only; the server has set it
- * false since), pointing to the guide and the first steps. Dismissing it forgets it for the session.
+ * answer said it is the user's first time (the first sign-in's answer only; the server has set it
+ * false since: isFirstRun keeps it for the tab), pointing to the guide and the first steps.
+ * Dismissing it ends it for good.
  */
 export function FirstRunWelcome({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const titleId = useId();
-  if (!me.user.firstTime) return null;
-  const dismiss = () =>
-    queryClient.setQueryData<Me | null>(meQueryKey, (current) =>
-      current ? { ...current, user: { ...current.user, firstTime: false } } : current,
-    );
+  // A dismissal re-renders through the cached session; the state covers the storage-only case.
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed || !isFirstRun(me)) return null;
+  const dismiss = () => {
+    endFirstRun(queryClient);
+    setDismissed(true);
+  };
   const steps = firstSteps(me);
   return (
     <Paper

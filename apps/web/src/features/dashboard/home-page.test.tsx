@@ -2,12 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type Me, meQueryKey } from '../../lib/session';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { endSession, type Me, meQueryKey, startSession } from '../../lib/session';
 import { testMe } from '../../test/me';
 import { firstSteps } from './first-run-welcome';
 import { HomePage } from './home-page';
 
+beforeEach(() => sessionStorage.clear());
 afterEach(cleanup);
 
 function firstTimer(over: Parameters<typeof testMe>[0] = {}): Me {
@@ -85,6 +86,22 @@ describe('the first-run welcome', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: welcomeName })).toBeNull();
+  });
+
+  it('outlives a fresh read of the session (which says false) until dismissed, and ends with the session', async () => {
+    const first = firstTimer();
+    const { client } = renderHome({ ...first, user: { ...first.user, firstTime: false } });
+    expect(screen.queryByRole('region', { name: welcomeName })).toBeNull();
+    // The first sign-in's answer is stored, then /api/me is read again and answers false.
+    startSession(client, first);
+    client.setQueryData(meQueryKey, { ...first, user: { ...first.user, firstTime: false } });
+    expect(await screen.findByRole('region', { name: welcomeName })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss the welcome' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: welcomeName })).toBeNull());
+    expect(sessionStorage.length).toBe(0);
+    startSession(client, first);
+    endSession(client);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('is not shown to someone who has signed in before', () => {
