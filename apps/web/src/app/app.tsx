@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter, type NavigateFunction, useNavigate, useRoutes } from 'react-router';
+import { debounceAuthState } from '../lib/auth-state';
 import { notify } from '../lib/notify';
 import { endSession } from '../lib/session';
 import { Providers } from './providers';
@@ -11,13 +12,17 @@ import { routes } from './router';
 // whose loaders and actions this app does not use (data is fetched with TanStack Query).
 const navigators = new WeakMap<QueryClient, NavigateFunction>();
 
-/** The app's QueryClient: a 401 while signed in means the session was lost, so forget it and go to the root. */
+/**
+ * The app's QueryClient: a 401 while signed in means the session was lost, so forget it and go to
+ * the root, once for a burst of 401s (the auth state change is debounced by 200 ms).
+ */
 export function createAppQueryClient(): QueryClient {
-  return createQueryClient((client) => {
+  const sessionLost = debounceAuthState((client: QueryClient) => {
     endSession(client);
     notify('Your session has ended. Please sign in again.', { variant: 'info' });
     void navigators.get(client)?.('/', { replace: true });
   });
+  return createQueryClient((client) => sessionLost.change(client));
 }
 
 /** The route table, with the navigation the QueryClient needs when a session is lost. */
