@@ -266,20 +266,27 @@ export interface SandboxCompanyRegister extends CompanyRegister {
   readonly name: 'sandbox';
   /** Simulates the register being down (true) or back (false). */
   setDown(down: boolean): void;
+  /** Simulates the register's rate limit: 429 with this Retry-After (seconds) until null. */
+  setBusy(retryAfterSeconds: number | null): void;
 }
 
 /** The built-in stand-in: the sample companies above, some latency, and a switch that takes it down. */
 export function createSandboxCompanyRegister(options: SandboxRegisterOptions = {}): SandboxCompanyRegister {
   let down = options.down ?? false;
+  let busy: number | null = null;
   const latencyMs = options.latencyMs ?? 400;
   return {
     name: 'sandbox',
     setDown(value) {
       down = value;
     },
+    setBusy(retryAfterSeconds) {
+      busy = retryAfterSeconds;
+    },
     async lookupCompany(companyNumber) {
       if (latencyMs > 0) await sleep(Math.round(latencyMs / 2 + Math.random() * latencyMs));
       if (down) throw new CompanyRegisterError('unavailable', 'the company register sandbox is set to be down');
+      if (busy !== null) throw new CompanyRegisterError('busy', 'the company register sandbox is set to be busy', busy);
       const found = SANDBOX_COMPANIES.find((c) => c.company_number === companyNumber);
       return found ? toRegisteredCompany(found) : null;
     },

@@ -120,6 +120,19 @@ describe('company registration lookup', () => {
     expect(again.json().company.company_name).toBe('SMITH, JONES & PARTNERS LLP');
   });
 
+  it('answers 503 with Retry-After while the register is busy (its rate limit)', async () => {
+    const { agent } = await signUpCompany(t.app);
+    sandbox().setBusy(42);
+    try {
+      const res = await agent.post('/api/company/registration/lookup', { registration_number: '01234567' });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('42');
+      expect(res.json().message).toBe(COMPANY_MESSAGES.registerBusy);
+    } finally {
+      sandbox().setBusy(null);
+    }
+  });
+
   it('refuses a number that cannot be one (400) and wrongly typed, huge or NUL input, changing nothing', async () => {
     const { agent } = await signUpCompany(t.app);
     const before = await databaseFingerprint(t.services.pool);

@@ -233,6 +233,10 @@ describe('/registrationInfo', () => {
     fireEvent.click(within(found).getByRole('button', { name: REGISTRATION_TEXT.confirm }));
     expect(await screen.findByRole('heading', { level: 1, name: COMPANY_TEXT.title })).toBeTruthy();
     expect(notified()).toContain('Saved it.');
+    // Back on the lookup, the saved registration is named.
+    cleanup();
+    renderAt('/registrationInfo');
+    expect(await screen.findByText("Saved registration: O'BRIEN & DAUGHTERS LIMITED (01234567).")).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ registration_number: '01234567' }]);
   });
 
@@ -256,7 +260,7 @@ describe('/registrationInfo', () => {
     fireEvent.change(screen.getByLabelText(/^Company registration number/), { target: { value: 'ABC-12' } });
     fireEvent.click(screen.getByRole('button', { name: REGISTRATION_TEXT.lookUp }));
     expect(screen.getByText(COMPANY_MESSAGES.numberInvalid)).toBeTruthy();
-    expect(calls.filter((c) => c.path.startsWith('/api/company'))).toEqual([]);
+    expect(calls.filter((c) => c.path.startsWith('/api/company/registration'))).toEqual([]);
   });
 
   it('after sign-up offers "Skip for now" to the home page; a member without the right is told who can', async () => {

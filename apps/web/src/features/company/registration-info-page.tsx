@@ -12,7 +12,7 @@ import { AppTextField } from '../../components/text-field';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
-import { type RegisteredCompany, useLookupRegistration, useSaveRegistration } from './company-api';
+import { type RegisteredCompany, useCompanyProfile, useLookupRegistration, useSaveRegistration } from './company-api';
 
 export const REGISTRATION_TEXT = {
   title: 'Registration information',
@@ -77,6 +77,7 @@ export function RegistrationInfoPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const afterSignUp = (location.state as { afterSignUp?: boolean } | null)?.afterSignUp === true;
+  const saved = useCompanyProfile().data?.registration ?? null;
   const lookup = useLookupRegistration();
   const save = useSaveRegistration();
   const [typed, setTyped] = useState('');
@@ -151,6 +152,13 @@ export function RegistrationInfoPage() {
   return (
     <Page title={REGISTRATION_TEXT.title} maxWidth={720}>
       <Typography sx={{ mb: 2 }}>{REGISTRATION_TEXT.intro}</Typography>
+      {saved ? (
+        <Box sx={{ mb: 2 }}>
+          <MessageBanner kind="info">
+            {REGISTRATION_TEXT.current(saved.company_name, saved.company_number)}
+          </MessageBanner>
+        </Box>
+      ) : null}
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <AppTextField
           label={REGISTRATION_TEXT.label}
