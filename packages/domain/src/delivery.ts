@@ -36,6 +36,11 @@ export type ChannelState = (typeof CHANNEL_STATES)[number];
 /** Part 1 section 9: a scheduled delivery is at least 1 minute and at most 2,580,000,000 ms (about 30 days) ahead. */
 export const SCHEDULE_MIN_AHEAD_MS = 60_000;
 export const SCHEDULE_MAX_AHEAD_MS = 2_580_000_000;
+/**
+ * The time a delivery form starts with (part 1 section 9: "scheduled time is now in seconds, delay
+ * 0"): now, with no delay. A request without a time or delay means exactly this (scheduledRunAt).
+ */
+export const DELIVERY_TIME_DEFAULT = { when: 'now', delaySeconds: 0 } as const;
 /** A cloud link lasts this many days unless the sender chooses (1 to 90). */
 export const CLOUD_LINK_DEFAULT_DAYS = 30;
 export const CLOUD_LINK_MAX_DAYS = 90;

@@ -1,4 +1,4 @@
-import { BULK_DELIVER_MAX, CHANNEL_LABELS, DELIVERY_MESSAGES } from '@lp/domain';
+import { BULK_DELIVER_MAX, CHANNEL_LABELS, DELIVERY_MESSAGES, DELIVERY_TIME_DEFAULT } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -74,7 +74,7 @@ export function BulkDeliverDialog({
     cloudLink: false,
     premium: true,
     colour: true,
-    when: 'now',
+    when: DELIVERY_TIME_DEFAULT.when,
     scheduledAt: toDateTimeLocal(new Date(Date.now() + 60 * 60 * 1000)),
   }));
   const [errors, setErrors] = useState<{ channels?: string; scheduledAt?: string }>({});

@@ -1,4 +1,11 @@
-import { DELIVERY_MESSAGES, deliverRequestSchema, MESSAGES, SCHEDULE_MAX_AHEAD_MS } from '@lp/domain';
+import {
+  DELIVERY_MESSAGES,
+  DELIVERY_TIME_DEFAULT,
+  deliverRequestSchema,
+  MESSAGES,
+  SCHEDULE_MAX_AHEAD_MS,
+  scheduledRunAt,
+} from '@lp/domain';
 import { describe, expect, it } from 'vitest';
 import { toDateTimeLocal } from '../../lib/dates';
 import { bulkSummary, toBulkRequest } from './bulk-deliver-dialog';
@@ -25,6 +32,19 @@ describe('the delivery form → POST /api/letters/deliver body', () => {
     expect(body).toEqual({ uuid: 'l1', preference_overrides: ['mail'] });
     expect(deliverRequestSchema.safeParse(body).success).toBe(true);
     expect(defaultDeliveryValues(true, NOW).channels).toEqual([]);
+  });
+
+  it('defaults to the time "now" with delay 0 (part 1 section 9), which the server reads as now', () => {
+    expect(DELIVERY_TIME_DEFAULT).toEqual({ when: 'now', delaySeconds: 0 });
+    expect(values().when).toBe('now');
+    const body = deliverRequestSchema.parse(toDeliverRequest(values(), 'l1'));
+    expect(body.scheduled_delivery_date_time ?? null).toBeNull();
+    expect(body.schedule_time_delay ?? DELIVERY_TIME_DEFAULT.delaySeconds).toBe(0);
+    expect(scheduledRunAt(body, NOW)).toEqual({ at: null, problem: null });
+    // The spec's own default request (scheduled time now in seconds, delay 0) means now too.
+    expect(
+      scheduledRunAt({ scheduled_delivery_date_time: Math.floor(NOW / 1000), schedule_time_delay: 0 }, NOW),
+    ).toEqual({ at: null, problem: null });
   });
 
   it('sends every channel in the domain order with only its own options', () => {

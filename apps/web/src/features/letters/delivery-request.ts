@@ -3,6 +3,7 @@ import {
   CLOUD_LINK_MAX_DAYS,
   DELIVERY_CHANNELS,
   DELIVERY_MESSAGES,
+  DELIVERY_TIME_DEFAULT,
   type DeliverRequest,
   type DeliveryChannel,
   deliverRequestSchema,
@@ -88,7 +89,8 @@ export function defaultDeliveryValues(mailDisabled: boolean, now: number = Date.
     cloud_link_expiry_days: String(CLOUD_LINK_DEFAULT_DAYS),
     letterhead: '',
     letterhead_placement: 'first_page',
-    when: 'now',
+    when: DELIVERY_TIME_DEFAULT.when,
+    // What "Scheduled" offers first: an hour ahead (now itself is under the 1-minute minimum).
     scheduled_at: toDateTimeLocal(new Date(now + 60 * 60 * 1000)),
   };
 }

@@ -128,6 +128,15 @@ afterEach(() => {
 });
 
 describe('the delivery form', () => {
+  it('starts at the time "Now" (delay 0): no date to choose until Scheduled is picked', () => {
+    renderForm();
+    expect(screen.getByRole('radio', { name: 'Now' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Scheduled' })).toHaveProperty('checked', false);
+    expect(screen.queryByLabelText(/^Delivery date and time/)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Scheduled' }));
+    expect(screen.getByLabelText(/^Delivery date and time/)).toBeTruthy();
+  });
+
   it('prices the choices before confirming, with the company defaults and the balance after', async () => {
     renderForm();
     const price = screen.getByTestId('delivery-price');
