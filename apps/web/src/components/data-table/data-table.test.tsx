@@ -1,3 +1,4 @@
+import { ROW_HEIGHT } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -297,6 +298,51 @@ describe('DataTable', () => {
     expect(within(list).getAllByTestId('table-card')).toHaveLength(5);
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(list).getAllByRole('checkbox', { name: 'Select row' })).toHaveLength(5);
+  });
+
+  it('leaves secondary columns out of the table under 1000 px, and the cards keep them', async () => {
+    const stubWidth = (width: number) =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: width <= Number(/max-width:([\d.]+)px/.exec(query)?.[1] ?? 0),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        onchange: null,
+        dispatchEvent: () => false,
+      }));
+    const columns: DataTableColumn<Person>[] = COLUMNS.map((c) =>
+      c.key === 'department' ? { ...c, secondary: true } : c,
+    );
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    stubWidth(1000);
+    renderTable({ columns });
+    expect(await screen.findByText('Person 01')).toBeTruthy();
+    expect(headers()).toEqual(['Name', 'Department', 'Created']);
+    cleanup();
+    stubWidth(999);
+    renderTable({ columns });
+    expect(await screen.findByText('Person 01')).toBeTruthy();
+    expect(headers()).toEqual(['Name', 'Created']);
+    expect(screen.queryByText('Support', { selector: 'td' })).toBeNull();
+    cleanup();
+    stubWidth(899);
+    renderTable({ columns });
+    const list = await screen.findByRole('list', { name: 'People' });
+    expect(within(list).getAllByText('Department').length).toBeGreaterThan(0);
+  });
+
+  it('gives table rows the height asked for (ROW_HEIGHT, 150 px)', async () => {
+    renderTable({ rowHeight: ROW_HEIGHT });
+    const cell = await screen.findByText('Person 01');
+    const row = cell.closest('tr')!;
+    expect(ROW_HEIGHT).toBe(150);
+    expect(getComputedStyle(row).height).toBe('150px');
+    cleanup();
+    renderTable();
+    const plain = (await screen.findByText('Person 01')).closest('tr')!;
+    expect(getComputedStyle(plain).height).not.toBe('150px');
   });
 
   it('refreshes on demand', async () => {

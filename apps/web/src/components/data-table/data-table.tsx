@@ -33,6 +33,8 @@ export const NO_DATA = 'No data to display';
 export const SEARCH_PLACEHOLDER = 'Search...';
 /** Under this width every row is a card (BREAKPOINTS.cards, 900 px). */
 export const CARDS_QUERY = `(max-width:${BREAKPOINTS.cards - 0.05}px)`;
+/** Under this width the table leaves out its secondary columns (BREAKPOINTS.medium, 1000 px). */
+export const MEDIUM_QUERY = `(max-width:${BREAKPOINTS.medium - 0.05}px)`;
 
 /** "[n] items selected", the bulk-action bar's text. */
 export function selectionText(n: number): string {
@@ -66,12 +68,14 @@ export interface DataTableProps<T> {
   /** Checkbox selection with the "[n] items selected" bar. */
   selectable?: boolean;
   bulkActions?: (selected: readonly T[], clearSelection: () => void) => ReactNode;
+  /** The height of each table row in px (ROW_HEIGHT, 150, for rows with a page preview); content height by default. */
+  rowHeight?: number;
 }
 
 /**
  * The shared table screen: tabs with the current tab's row count, a toolbar, refresh, a debounced
- * search, filters, checkbox selection with bulk actions, server-side pagination, and a card per row
- * under 900 px. Paging, search and filters belong to the route (see useTableState).
+ * search, filters, checkbox selection with bulk actions, server-side pagination, secondary columns
+ * left out under 1000 px, and a card per row under 900 px. Paging, search and filters belong to the route (see useTableState).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { title, queryKey, fetcher, columns, rowKey, tabs, toolbar, rowActions, onRowClick, selectable } = props;
@@ -88,6 +92,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     placeholderData: keepPreviousData,
   });
   const cards = useMediaQuery(CARDS_QUERY);
+  const medium = useMediaQuery(MEDIUM_QUERY);
+  const tableColumns = medium ? columns.filter((c) => !c.secondary) : columns;
   const baseId = useId();
 
   const rows = query.data?.rows ?? [];
@@ -308,7 +314,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       />
                     </TableCell>
                   ) : null}
-                  {columns.map((c) => (
+                  {tableColumns.map((c) => (
                     <TableCell key={c.key} sx={{ fontWeight: 700 }}>
                       {c.label}
                     </TableCell>
@@ -325,7 +331,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       hover
                       selected={selectedIds.has(id)}
                       onClick={onRowClick ? () => onRowClick(row) : undefined}
-                      sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                      sx={{
+                        ...(onRowClick ? { cursor: 'pointer' } : {}),
+                        ...(props.rowHeight ? { height: props.rowHeight } : {}),
+                      }}
                     >
                       {selectable ? (
                         <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
@@ -336,7 +345,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           />
                         </TableCell>
                       ) : null}
-                      {columns.map((c) => (
+                      {tableColumns.map((c) => (
                         <TableCell key={c.key}>{cellContent(c, row)}</TableCell>
                       ))}
                       {rowActions ? (
@@ -348,7 +357,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {showEmpty || query.isPending ? (
                   <TableRow>
                     <TableCell
-                      colSpan={columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0)}
+                      colSpan={tableColumns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0)}
                       sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
                     >
                       {query.isPending ? 'Loading...' : NO_DATA}

@@ -41,6 +41,8 @@ export interface DataTableColumn<T> {
   formatFilterValue?: (value: string) => string;
   /** The column whose cell opens the row (a button, so the row can be opened with the keyboard). */
   primary?: boolean;
+  /** A secondary column: left out of the table under 1000 px (BREAKPOINTS.medium); the cards still show it. */
+  secondary?: boolean;
 }
 
 export interface DataTableTab {

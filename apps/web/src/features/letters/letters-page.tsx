@@ -82,11 +82,17 @@ const BASE_COLUMNS: DataTableColumn<Letter>[] = [
     filterable: true,
     render: (l) => <StatusBadge status={letterDisplayStatus(l)} />,
   },
-  { key: 'num_pages', label: 'Pages', render: (l) => (l.num_pages === null ? '—' : String(l.num_pages)) },
+  {
+    key: 'num_pages',
+    label: 'Pages',
+    secondary: true,
+    render: (l) => (l.num_pages === null ? '—' : String(l.num_pages)),
+  },
   {
     key: 'creator',
     label: 'Creator',
     filterable: true,
+    secondary: true,
     render: (l) => l.creator_name || l.creator_email || '—',
   },
   {
@@ -182,6 +188,8 @@ export function LettersPage() {
           onRowClick={setSelected}
           selectable
           toolbar={<ViewToggle view={view} onChange={setView} />}
+          // Rows carrying the first page's preview are ROW_HEIGHT (150 px) high, the preview's height.
+          {...(gallery ? { rowHeight: ROW_HEIGHT } : {})}
           bulkActions={(rows, clear) => <BulkActions rows={rows} clear={clear} abilities={abilities} />}
         />
       )}
