@@ -1,6 +1,7 @@
 import { ACCOUNT_SETTINGS_TEXT, DEFAULT_LIST_PREFERENCES, MESSAGES } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../platform/auth.js';
+import { type LiveEvent, onLocalPublish } from '../../platform/events.js';
 import {
   Agent,
   addMember,
@@ -40,11 +41,17 @@ describe('own profile', () => {
       phone_number: '',
     });
 
+    const events: LiveEvent[] = [];
+    const stop = onLocalPublish((e) => {
+      if (e.accountId === me.account.id) events.push(e);
+    });
     const res = await agent.request('PUT', PROFILE, {
       user_name: "  Siobhán O'Brien-Müller ",
       job_title: 'Head of Accounts & Payroll',
       phone_number: '07700 900 123',
     });
+    stop();
+    expect(events.map((e) => e.message)).toContainEqual({ type: 'refresh', entities: ['users'] });
     expect(res.statusCode, res.body).toBe(200);
     const saved = {
       user_name: "Siobhán O'Brien-Müller",

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
 
 const SELECT = `select name as user_name, email as email_address, job_title, phone_number from users where id = $1`;
 
@@ -14,7 +15,7 @@ export async function getProfile(pool: pg.Pool, userId: string): Promise<Profile
   return rows[0];
 }
 
-/** Saves the user's name, job title and phone number, with an audit row in the same transaction. */
+/** Saves the user's name, job title and phone number, with an audit row and a refresh of the users lists in the same transaction. */
 export async function updateProfile(
   pool: pg.Pool,
   auth: AuthContext,
@@ -39,6 +40,8 @@ export async function updateProfile(
       before: was,
       after: now,
     });
+    // Colleagues' open users lists show the new name and job title.
+    await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['users'] } });
     return after;
   });
 }
