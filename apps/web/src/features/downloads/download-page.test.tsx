@@ -2,6 +2,7 @@ import { DOWNLOAD_MESSAGES, INSTALLER_INTERVAL_MS, type InstallerList } from '@l
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
+import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DownloadPage } from './download-page';
@@ -96,6 +97,26 @@ describe('download page', () => {
     expect(screen.getByRole('button', { name: 'Download again' })).toHaveProperty('disabled', true);
     await advance(2 * INSTALLER_INTERVAL_MS);
     expect(clicks).toHaveLength(6);
+  });
+
+  it('carries on through React strict mode (effects run twice)', async () => {
+    answers['/api/downloads/windows'] = { status: 200, body: LIST };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <StrictMode>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/download/windows']}>
+            <Routes>
+              <Route path="/download/:os" element={<DownloadPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    await advance(0);
+    await advance(0);
+    await advance(2 * INSTALLER_INTERVAL_MS);
+    expect(clicks.map((c) => c.href)).toEqual(LIST.files.map((f) => f.url));
   });
 
   it('says the download is not available for that system when the call answers 404, and explains installing the app', async () => {

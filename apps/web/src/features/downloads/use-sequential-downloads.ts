@@ -20,33 +20,49 @@ export function useSequentialDownloads(
   const [current, setCurrent] = useState(0);
   const [isRunning, setRunning] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The index of the file waiting for its turn, or null. */
+  const waiting = useRef<number | null>(null);
   const downloadRef = useRef(download);
   downloadRef.current = download;
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
+  const step = useCallback(
+    (index: number) => {
+      timer.current = null;
+      const file = files[index];
+      if (!file) return;
+      downloadRef.current(file);
+      setCurrent(index + 1);
+      if (index + 1 < files.length) {
+        waiting.current = index + 1;
+        timer.current = setTimeout(() => step(index + 1), INSTALLER_INTERVAL_MS);
+      } else {
+        waiting.current = null;
+        setRunning(false);
+      }
     },
-    [],
+    [files],
   );
+
+  // Unmounting stops the sequence; mounted again (React's strict mode does both), it carries on.
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  useEffect(() => {
+    if (waiting.current !== null && !timer.current) {
+      const index = waiting.current;
+      timer.current = setTimeout(() => stepRef.current(index), INSTALLER_INTERVAL_MS);
+    }
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
+  }, []);
 
   const start = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     if (files.length === 0) return;
     setRunning(true);
-    const step = (index: number) => {
-      const file = files[index];
-      if (!file) return;
-      downloadRef.current(file);
-      setCurrent(index + 1);
-      if (index + 1 < files.length) timer.current = setTimeout(() => step(index + 1), INSTALLER_INTERVAL_MS);
-      else {
-        timer.current = null;
-        setRunning(false);
-      }
-    };
     step(0);
-  }, [files]);
+  }, [files, step]);
 
   return { current, isRunning, isDone: !isRunning && current === files.length && files.length > 0, start };
 }
