@@ -81,10 +81,11 @@ export function GuideArticleView({ article, terms }: { article: GuideArticle; te
 }
 
 const pagerLink = { display: 'inline-flex', alignItems: 'center', gap: 0.5 } as const;
+// Pixels as strings: in sx a bare 1 means 100 %.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
