@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
 import { axeViolations, signUpByApi } from './support';
 
 // axe is injected as an inline script, which the product's CSP refuses.
@@ -139,4 +143,34 @@ test('the product can be installed as an app: manifest and icons', async ({ page
   for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
   const touch = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
   expect((await page.request.get(touch!)).status()).toBe(200);
+});
+
+test('the installers the operator configured download one after another, 1.2 seconds apart', async ({ page }) => {
+  // The operator's directory (DATA_DIR/installers by default): two files for Windows.
+  const dir = path.join(E2E_DATA_DIR, 'installers', 'windows');
+  await mkdir(dir, { recursive: true });
+  const setup = randomBytes(200_000);
+  await writeFile(path.join(dir, '1 Letterpost Setup 2.4.1.exe'), setup);
+  await writeFile(path.join(dir, '2 Release notes (Café).txt'), 'Notes de version — café\n');
+  try {
+    const downloads: Array<{ name: string; at: number; path: string }> = [];
+    page.on('download', async (d) => {
+      downloads.push({ name: d.suggestedFilename(), at: Date.now(), path: (await d.path()) ?? '' });
+    });
+    await page.goto('/download/windows');
+    await expect(page.getByRole('list', { name: 'Installer files' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByTestId('download-status')).toHaveText(
+      "All 2 files have been sent to your browser's downloads.",
+    );
+    await expect.poll(() => downloads.length).toBe(2);
+    expect(downloads.map((d) => d.name)).toEqual(['1 Letterpost Setup 2.4.1.exe', '2 Release notes (Café).txt']);
+    // 1.2 s apart (the timer's own spacing; the browser adds a little).
+    expect(downloads[1]!.at - downloads[0]!.at).toBeGreaterThanOrEqual(1_100);
+    await expect
+      .poll(async () => (downloads[0]!.path ? (await readFile(downloads[0]!.path)).equals(setup) : false))
+      .toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await rm(path.join(E2E_DATA_DIR, 'installers'), { recursive: true, force: true });
+  }
 });
