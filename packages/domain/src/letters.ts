@@ -72,6 +72,16 @@ export function displayLetterStatus(raw: string, failed = false): DisplayStatus 
 
 export type BadgeColour = 'blue' | 'purple' | 'green' | 'yellow' | 'orange' | 'red';
 
+/** The generic badge's colours (part 1 section 8: "blue, purple, green, yellow, red with icon and text"). */
+export const GENERIC_BADGE_COLOURS = [
+  'blue',
+  'purple',
+  'green',
+  'yellow',
+  'red',
+] as const satisfies readonly BadgeColour[];
+export type GenericBadgeColour = (typeof GENERIC_BADGE_COLOURS)[number];
+
 /** Badge colours in the shell (lists): orange for work in progress or issues, purple New, green Sent, red failures. */
 export function shellBadgeColour(status: DisplayStatus): BadgeColour {
   switch (status) {
