@@ -72,7 +72,7 @@ export function displayLetterStatus(raw: string, failed = false): DisplayStatus 
 
 export type BadgeColour = 'blue' | 'purple' | 'green' | 'yellow' | 'orange' | 'red';
 
-/** The generic badge's colours (part 1 section 8: "blue, purple, green, yellow, red with icon and text"). */
+/** The generic badge's colours (part 1 section 4: "blue, purple, green, yellow, red with icon and text"). */
 export const GENERIC_BADGE_COLOURS = [
   'blue',
   'purple',

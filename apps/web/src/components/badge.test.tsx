@@ -20,7 +20,7 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-describe('the generic badge (part 1 section 8)', () => {
+describe('the generic badge (part 1 section 4)', () => {
   it('offers blue, purple, green, yellow and red', () => {
     expect([...GENERIC_BADGE_COLOURS]).toEqual(['blue', 'purple', 'green', 'yellow', 'red']);
   });

@@ -41,7 +41,7 @@ export interface BadgeProps {
   'data-testid'?: string;
 }
 
-/** The generic badge of part 1 section 8: a colour (blue, purple, green, yellow, red) with an icon and text. */
+/** The generic badge of part 1 section 4: a colour (blue, purple, green, yellow, red) with an icon and text. */
 export function Badge({ colour, text, icon, ...rest }: BadgeProps) {
   const style = BADGE_STYLES[colour];
   const Icon = BADGE_ICONS[colour];
