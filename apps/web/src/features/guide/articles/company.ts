@@ -92,7 +92,7 @@ export const money: GuideArticle = {
       kind: 'steps',
       items: [
         'Choose **Add Funds** on the balance at the bottom right, or on [Finances](/finances).',
-        `Pay by card: enter the **Amount (£)** (${MONEY_MESSAGES.minimumTopUp}) and your card, then **Pay**. Stay on the page while it says "Processing transaction. Please DO NOT leave this page until the transaction is fulfilled."`,
+        `Pay by card: enter the **Amount (£)** (${MONEY_MESSAGES.minimumTopUp}) and your card, then **Pay**. Stay on the page while it says "${MONEY_MESSAGES.processing}"`,
         'Or pay by bank transfer to the account shown, with the reference shown (your account id): the transfer is credited when it arrives.',
       ],
     },

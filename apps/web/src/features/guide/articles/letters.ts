@@ -46,7 +46,7 @@ export const uploadingLetters: GuideArticle = {
       kind: 'list',
       items: [
         'The tabs **All**, **New**, **Scheduled**, **Sent**, **Failed** and **Trash** sort your letters; each shows how many it holds.',
-        'Search by name or recipient, filter by any column with **Filter by:**, and switch between the table and the gallery of thumbnails.',
+        'Search by name, recipient or creator, filter with **Filter by:**, and switch between the table and the gallery of thumbnails.',
         'Select a row to open the letter: its preview, **Download**, the recipient, the delivery form, its delivery details and its history.',
         'Delete moves a letter to **Trash**, where you can **Restore** it or choose **Delete Permanently**.',
       ],
