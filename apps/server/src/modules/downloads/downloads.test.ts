@@ -120,6 +120,18 @@ describe('desktop installers', () => {
     }
   });
 
+  it('answers HEAD with the headers and no body (download managers ask first)', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/downloads/windows/Letterpost%20Setup%202.4.1.exe',
+      headers: { cookie: agent.cookieHeader() },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(setup.length));
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
   it('needs a session', async () => {
     const anonymous = new Agent(t.app);
     expect((await anonymous.get('/api/downloads/windows')).statusCode).toBe(401);
