@@ -278,7 +278,8 @@ export function registerSandboxDriveRoutes(app: App, sandbox: IntegrationsSandbo
           if (fileId && Array.isArray(meta.parents))
             return { error: 'The parents field is not directly writable in update requests.' };
           if (parent !== 'root' && drive.get('google_drive', c.ten, parent)?.kind !== 'folder')
-            return { error: `File not found: ${parent}.` };
+            // Google answers a missing parent as a missing file (404 notFound), not a bad request.
+            return { error: `File not found: ${parent}.`, notFound: true };
           return {
             target: {
               name: typeof meta.name === 'string' ? meta.name : (existing?.name ?? 'Untitled'),
@@ -312,7 +313,10 @@ export function registerSandboxDriveRoutes(app: App, sandbox: IntegrationsSandbo
               ),
             };
           const t = targetOf(parsed.metadata, 'application/octet-stream');
-          if ('error' in t) return { status: 400, body: driveError('google_drive', 400, 'badRequest', t.error!) };
+          if ('error' in t)
+            return 'notFound' in t
+              ? { status: 404, body: driveError('google_drive', 404, 'notFound', t.error!) }
+              : { status: 400, body: driveError('google_drive', 400, 'badRequest', t.error!) };
           const written = drive.writeFile('google_drive', c.ten, t.target, parsed.media);
           return written
             ? { status: 200, body: googleFile(written) }
@@ -324,7 +328,10 @@ export function registerSandboxDriveRoutes(app: App, sandbox: IntegrationsSandbo
             record(request.body),
             String(request.headers['x-upload-content-type'] ?? 'application/octet-stream'),
           );
-          if ('error' in t) return { status: 400, body: driveError('google_drive', 400, 'badRequest', t.error!) };
+          if ('error' in t)
+            return 'notFound' in t
+              ? { status: 404, body: driveError('google_drive', 404, 'notFound', t.error!) }
+              : { status: 400, body: driveError('google_drive', 400, 'badRequest', t.error!) };
           const session = drive.openSession({
             provider: 'google_drive',
             tenant: c.ten,

@@ -56,6 +56,19 @@ export const UPLOAD_LIMITS: Record<
   onedrive: { simpleMax: 4 * MiB, chunkSize: 32 * 320 * KiB, chunkMultiple: 320 * KiB },
 };
 
+/**
+ * Google Drive folders found or made lately, by drive account, parent and name: the drive sync
+ * copies letter after letter into one folder, and looking it up for each made a third of its calls
+ * (Google's limit, 600 calls a minute, then bounds the sync: 3.3 letters a second instead of 5).
+ * Kept 5 minutes; an upload refused because the folder is gone looks it up again at once.
+ */
+const FOLDER_CACHE_MS = 5 * 60_000;
+const googleFolders = new Map<string, { id: string; at: number }>();
+const folderKey = (tenant: string, parent: string, name: string) => `${tenant}\u0000${parent}\u0000${name}`;
+function forgetFolders(tenant: string) {
+  for (const key of googleFolders.keys()) if (key.startsWith(`${tenant}\u0000`)) googleFolders.delete(key);
+}
+
 /** The folder the product files letters in, in each drive. */
 export const DRIVE_FOLDER = 'Letterpost letters';
 
@@ -148,6 +161,17 @@ export function createDriveUploadClient(
       const quote = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
       /** The folder of this name under `parent` (made when missing; the first when there are several). */
       const folderId = async (ctx: CallContext, folderName: string, parent: string) => {
+        const key = ctx.tenantId ? folderKey(ctx.tenantId, parent, folderName) : null;
+        const cached = key ? googleFolders.get(key) : undefined;
+        if (cached && Date.now() - cached.at < FOLDER_CACHE_MS) return cached.id;
+        const id = await findOrMakeFolder(ctx, folderName, parent);
+        if (key) {
+          if (googleFolders.size >= 10_000) googleFolders.delete(googleFolders.keys().next().value!);
+          googleFolders.set(key, { id, at: Date.now() });
+        }
+        return id;
+      };
+      const findOrMakeFolder = async (ctx: CallContext, folderName: string, parent: string) => {
         const q = `name = '${quote(folderName)}' and mimeType = '${FOLDER}' and '${quote(parent)}' in parents and trashed = false`;
         const found = await call(
           ctx,
@@ -175,70 +199,79 @@ export function createDriveUploadClient(
         const file = (Array.isArray(files) ? files : []).map(record).find((f) => f.mimeType !== FOLDER);
         return typeof file?.id === 'string' ? file.id : null;
       };
-      return {
-        async upload(ctx, file) {
-          const fileName = safeDriveName(file.name);
-          let parent = 'root';
-          for (const f of file.folder) parent = await folderId(ctx, safeDriveName(f, 'Letters'), parent);
-          const path = [...file.folder.map((f) => safeDriveName(f, 'Letters')), fileName].join('/');
-          // Drive allows two files of one name: without a stored id, a file of this name in the
-          // folder (an upload whose answer was lost) is the one replaced, as Dropbox and Graph do by path.
-          const remoteId = file.remoteId ?? (await existing(ctx, fileName, parent));
-          // Replacing: the file's content and name are updated in place (a PATCH of the same id).
-          const target = remoteId
-            ? { method: 'PATCH' as const, path: `/upload/drive/v3/files/${encodeURIComponent(remoteId)}` }
-            : { method: 'POST' as const, path: '/upload/drive/v3/files' };
-          const metadata = remoteId
-            ? { name: fileName, mimeType: file.contentType }
-            : { name: fileName, mimeType: file.contentType, parents: [parent] };
-          const fields = 'fields=id,name,size,mimeType';
-          if (file.bytes.byteLength <= simpleMax) {
-            const boundary = `letterpost-${Math.random().toString(36).slice(2)}`;
-            const body = concat([
-              bytesOf(
-                `--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\ncontent-type: ${file.contentType}\r\n\r\n`,
-              ),
-              file.bytes,
-              bytesOf(`\r\n--${boundary}--`),
-            ]);
-            const res = await call(ctx, `${target.path}?uploadType=multipart&${fields}`, {
-              method: target.method,
-              headers: { 'content-type': `multipart/related; boundary=${boundary}` },
-              body,
-            });
-            return fileOf(res.body, path, remoteId);
-          }
-          const started = await call(ctx, `${target.path}?uploadType=resumable&${fields}`, {
-            method: target.method,
-            headers: {
-              'content-type': 'application/json; charset=UTF-8',
-              'x-upload-content-type': file.contentType,
-              'x-upload-content-length': String(file.bytes.byteLength),
-            },
-            body: JSON.stringify(metadata),
-          });
-          const session = started.headers.get('location');
-          if (!session) throw new ProviderError('refused', `${name} did not open an upload session.`);
-          const total = file.bytes.byteLength;
-          let offset = 0;
-          for (;;) {
-            const end = Math.min(offset + chunkSize, total);
-            const res = await call(ctx, session, {
-              method: 'PUT',
-              headers: { 'content-type': file.contentType, 'content-range': `bytes ${offset}-${end - 1}/${total}` },
-              body: file.bytes.subarray(offset, end),
-              timeoutMs: 120_000,
-            });
-            if (res.status === 200 || res.status === 201) return fileOf(res.body, path, remoteId);
-            // 308 Resume Incomplete: the Range header says what arrived ("bytes=0-N").
-            const range = /bytes=0-(\d+)/.exec(res.headers.get('range') ?? '');
-            const next = range ? Number(range[1]) + 1 : 0;
-            if (next <= offset && end < total)
-              throw new ProviderError('refused', `${name} did not take a slice of the upload.`, res.status);
-            offset = next;
-          }
-        },
+      const upload = async (ctx: CallContext, file: DriveFile) => {
+        try {
+          return await uploadOnce(ctx, file);
+        } catch (error) {
+          // A remembered folder deleted in the drive meanwhile: found or made again, and tried once more.
+          if (!(error instanceof ProviderError && error.kind === 'not_found' && ctx.tenantId)) throw error;
+          forgetFolders(ctx.tenantId);
+          return uploadOnce(ctx, file);
+        }
       };
+      const uploadOnce = async (ctx: CallContext, file: DriveFile): Promise<UploadedFile> => {
+        const fileName = safeDriveName(file.name);
+        let parent = 'root';
+        for (const f of file.folder) parent = await folderId(ctx, safeDriveName(f, 'Letters'), parent);
+        const path = [...file.folder.map((f) => safeDriveName(f, 'Letters')), fileName].join('/');
+        // Drive allows two files of one name: without a stored id, a file of this name in the
+        // folder (an upload whose answer was lost) is the one replaced, as Dropbox and Graph do by path.
+        const remoteId = file.remoteId ?? (await existing(ctx, fileName, parent));
+        // Replacing: the file's content and name are updated in place (a PATCH of the same id).
+        const target = remoteId
+          ? { method: 'PATCH' as const, path: `/upload/drive/v3/files/${encodeURIComponent(remoteId)}` }
+          : { method: 'POST' as const, path: '/upload/drive/v3/files' };
+        const metadata = remoteId
+          ? { name: fileName, mimeType: file.contentType }
+          : { name: fileName, mimeType: file.contentType, parents: [parent] };
+        const fields = 'fields=id,name,size,mimeType';
+        if (file.bytes.byteLength <= simpleMax) {
+          const boundary = `letterpost-${Math.random().toString(36).slice(2)}`;
+          const body = concat([
+            bytesOf(
+              `--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\ncontent-type: ${file.contentType}\r\n\r\n`,
+            ),
+            file.bytes,
+            bytesOf(`\r\n--${boundary}--`),
+          ]);
+          const res = await call(ctx, `${target.path}?uploadType=multipart&${fields}`, {
+            method: target.method,
+            headers: { 'content-type': `multipart/related; boundary=${boundary}` },
+            body,
+          });
+          return fileOf(res.body, path, remoteId);
+        }
+        const started = await call(ctx, `${target.path}?uploadType=resumable&${fields}`, {
+          method: target.method,
+          headers: {
+            'content-type': 'application/json; charset=UTF-8',
+            'x-upload-content-type': file.contentType,
+            'x-upload-content-length': String(file.bytes.byteLength),
+          },
+          body: JSON.stringify(metadata),
+        });
+        const session = started.headers.get('location');
+        if (!session) throw new ProviderError('refused', `${name} did not open an upload session.`);
+        const total = file.bytes.byteLength;
+        let offset = 0;
+        for (;;) {
+          const end = Math.min(offset + chunkSize, total);
+          const res = await call(ctx, session, {
+            method: 'PUT',
+            headers: { 'content-type': file.contentType, 'content-range': `bytes ${offset}-${end - 1}/${total}` },
+            body: file.bytes.subarray(offset, end),
+            timeoutMs: 120_000,
+          });
+          if (res.status === 200 || res.status === 201) return fileOf(res.body, path, remoteId);
+          // 308 Resume Incomplete: the Range header says what arrived ("bytes=0-N").
+          const range = /bytes=0-(\d+)/.exec(res.headers.get('range') ?? '');
+          const next = range ? Number(range[1]) + 1 : 0;
+          if (next <= offset && end < total)
+            throw new ProviderError('refused', `${name} did not take a slice of the upload.`, res.status);
+          offset = next;
+        }
+      };
+      return { upload };
     }
     case 'dropbox': {
       const { simpleMax, chunkSize } = sliceSize('dropbox', opts);
