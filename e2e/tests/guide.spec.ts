@@ -115,6 +115,12 @@ test('the guide works at 390 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/guide/scheduling');
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduling a delivery' })).toBeVisible();
+  // The contents fold away above the article; opened, they list every article.
+  const contents = page.getByRole('navigation', { name: 'Contents' });
+  await expect(contents.getByRole('link', { name: 'Getting started' })).toBeHidden();
+  await contents.getByText('Contents').click();
+  await expect(contents.getByRole('link', { name: 'Getting started' })).toBeVisible();
+  await expect(contents.getByRole('link', { name: 'Scheduling a delivery' })).toHaveAttribute('aria-current', 'page');
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)

@@ -1,3 +1,4 @@
+import { BREAKPOINTS } from '@lp/domain';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -6,6 +7,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
@@ -129,34 +131,50 @@ function Contents({
   terms: readonly string[];
 }) {
   const headingId = useId();
+  // Under the 900 px breakpoint (MUI's md, where the contents move above the article).
+  const narrow = useMediaQuery(`(max-width:${BREAKPOINTS.cards - 0.05}px)`);
   const shown = terms.length > 0 ? articles : GUIDE_ARTICLES;
+  const list = (
+    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {shown.map((a) => (
+        <li key={a.slug}>
+          <Link
+            component={RouterLink}
+            to={articleLink(a.slug, query)}
+            aria-current={a.slug === current ? 'page' : undefined}
+            underline="hover"
+            sx={{
+              display: 'block',
+              py: 0.75,
+              px: 1,
+              borderRadius: 1,
+              fontWeight: a.slug === current ? 700 : 400,
+              bgcolor: a.slug === current ? 'action.selected' : undefined,
+            }}
+          >
+            <Highlighted text={a.title} terms={terms} />
+          </Link>
+        </li>
+      ))}
+    </Box>
+  );
+  // On a phone an open article comes first: the contents fold away behind their heading.
+  if (narrow && current && terms.length === 0) {
+    return (
+      <Box component="nav" aria-label={GUIDE_TEXT.contents} sx={{ mt: 2 }}>
+        <Box component="details" sx={{ '& > summary': { cursor: 'pointer', py: 1, fontWeight: 600 } }}>
+          <summary>{GUIDE_TEXT.contents}</summary>
+          {list}
+        </Box>
+      </Box>
+    );
+  }
   return (
     <Box component="nav" aria-labelledby={headingId} sx={{ mt: 2 }}>
       <Typography id={headingId} component="h2" variant="overline" sx={{ display: 'block', color: 'text.secondary' }}>
         {GUIDE_TEXT.contents}
       </Typography>
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {shown.map((a) => (
-          <li key={a.slug}>
-            <Link
-              component={RouterLink}
-              to={articleLink(a.slug, query)}
-              aria-current={a.slug === current ? 'page' : undefined}
-              underline="hover"
-              sx={{
-                display: 'block',
-                py: 0.75,
-                px: 1,
-                borderRadius: 1,
-                fontWeight: a.slug === current ? 700 : 400,
-                bgcolor: a.slug === current ? 'action.selected' : undefined,
-              }}
-            >
-              <Highlighted text={a.title} terms={terms} />
-            </Link>
-          </li>
-        ))}
-      </Box>
+      {list}
     </Box>
   );
 }
