@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyRing, open, parseKeyList, seal, sealedKeyId } from '../../platform/secrets.js';
 import { createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 import { connect } from '../../test/integrations.js';
-import { resealIntegrationTokens } from './reseal-tokens.js';
+import { RESEAL_JOB_KEY, RESEAL_TASK, resealIntegrationTokens } from './reseal-tokens.js';
 import { Integrations, tokenPlace } from './service.js';
 
 /**
@@ -139,6 +139,34 @@ describe('re-sealing tokens after INTEGRATION_KEYS rotates', () => {
       expect(dump).not.toContain(secret);
   });
 
+  it('runs as a queued job, one however many times it is queued (as each worker start queues it)', async () => {
+    // A connection sealed before INTEGRATION_KEYS was set (the key derived from AUTH_SECRET): the product's ring opens it.
+    const r = rows[3]!;
+    const derivedOnly = keyRing([], t.config.authSecret);
+    const plain = JSON.stringify({
+      access_token: `old-access-${randomBytes(20).toString('hex')}`,
+      refresh_token: 'r',
+      expires_at: new Date().toISOString(),
+    });
+    await t.services.pool.query('update integrations set tokens_sealed = $3 where account_id = $1 and provider = $2', [
+      r.accountId,
+      r.provider,
+      seal(derivedOnly, plain, tokenPlace(r.accountId, r.provider)),
+    ]);
+    for (let i = 0; i < 3; i++) await t.services.jobs.add(RESEAL_TASK, {}, { jobKey: RESEAL_JOB_KEY, maxAttempts: 5 });
+    const { rows: queued } = await t.services.pool.query(
+      'select count(*)::int as n from graphile_worker.jobs where task_identifier = $1',
+      [RESEAL_TASK],
+    );
+    expect(queued[0].n).toBe(1);
+    await t.runJobs();
+    const sealed = await sealedOf(r.accountId, r.provider);
+    expect(sealedKeyId(sealed)).toBe('kA');
+    expect(t.app.integrations.openTokens(r.accountId, r.provider, sealed).accessToken).toBe(
+      JSON.parse(plain).access_token,
+    );
+  });
+
   it('counts a value no configured key opens, leaves it, and carries on', async () => {
     const stray = keyRing(parseKeyList(`kZ:${randomBytes(32).toString('base64')}`), t.config.authSecret);
     const victim = rows[2]!;
@@ -148,9 +176,9 @@ describe('re-sealing tokens after INTEGRATION_KEYS rotates', () => {
       victim.provider,
       lost,
     ]);
-    // Rotated once more: C seals, B opens.
+    // Rotated once more: C seals, B and A open.
     const keyC = `kC:${randomBytes(32).toString('base64')}`;
-    const ringC = keyRing(parseKeyList(`${keyC},${keyB}`), t.config.authSecret);
+    const ringC = keyRing(parseKeyList(`${keyC},${keyB},${keyA}`), t.config.authSecret);
     const outcome = await resealIntegrationTokens(t.services.pool, ringC, { batchSize: 1 });
     expect(outcome).toEqual({ sealingKey: 'kC', resealed: rows.length - 1, unreadable: 1 });
     expect(await sealedOf(victim.accountId, victim.provider)).toBe(lost);
