@@ -1,7 +1,6 @@
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -31,18 +30,18 @@ export function Page({ title, actions, children, maxWidth, help }: PageProps) {
             {title}
           </Typography>
           {help ? (
-            <Tooltip title={pageHelpLabel(title)}>
-              <IconButton
-                component={RouterLink}
-                to={`/guide/${help}`}
-                aria-label={pageHelpLabel(title)}
-                size="small"
-                color="primary"
-                data-testid="page-help"
-              >
-                <HelpOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            // A native title, not MUI's Tooltip: Page is on /signIn too, whose bundle has a budget (Tooltip is 12 KB).
+            <IconButton
+              component={RouterLink}
+              to={`/guide/${help}`}
+              aria-label={pageHelpLabel(title)}
+              title={pageHelpLabel(title)}
+              size="small"
+              color="primary"
+              data-testid="page-help"
+            >
+              <HelpOutline fontSize="small" />
+            </IconButton>
           ) : null}
         </Box>
         {actions}
