@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { PARCEL_MESSAGES } from './parcels.js';
-import { isUkPostcodeFormat, normalisePostcode } from './postcode.js';
+import { addressPostcodeSchema, PARCEL_MESSAGES } from './parcels.js';
 
 export const COMPANY_MESSAGES = {
   /** The spec's text (part 1 section 8) for an unknown, dissolved or otherwise inactive company. */
@@ -105,13 +104,7 @@ export const postalAddressSchema = z.strictObject({
   county: line(60)
     .optional()
     .transform((v) => v ?? ''),
-  postcode: z
-    .string({ error: PARCEL_MESSAGES.postcode })
-    .trim()
-    .min(1, { error: PARCEL_MESSAGES.postcode })
-    .max(10, { error: PARCEL_MESSAGES.postcodeInvalid })
-    .transform((v) => normalisePostcode(v))
-    .refine((v) => isUkPostcodeFormat(v), { error: PARCEL_MESSAGES.postcodeInvalid }),
+  postcode: addressPostcodeSchema,
 });
 export type PostalAddress = z.output<typeof postalAddressSchema>;
 export type PostalAddressInput = z.input<typeof postalAddressSchema>;

@@ -173,6 +173,15 @@ export function toPlus44(phone: string): string {
 }
 
 /** Sender or recipient of a parcel: name, phone, address line 1, town, county, postcode required. */
+/** A UK postcode of an address form (parcel parties, the company's postal address), normalised. */
+export const addressPostcodeSchema = z
+  .string({ error: PARCEL_MESSAGES.postcode })
+  .trim()
+  .min(1, { error: PARCEL_MESSAGES.postcode })
+  .max(10, { error: PARCEL_MESSAGES.postcodeInvalid })
+  .transform((v) => normalisePostcode(v))
+  .refine((v) => isUkPostcodeFormat(v), { error: PARCEL_MESSAGES.postcodeInvalid });
+
 export const parcelPartySchema = z.strictObject({
   name: requiredWith(PARCEL_MESSAGES.name, 100),
   phoneNumber: z
@@ -193,13 +202,7 @@ export const parcelPartySchema = z.strictObject({
   addressLine3: optionalLine,
   town: requiredWith(PARCEL_MESSAGES.town, 60),
   county: requiredWith(PARCEL_MESSAGES.county, 60),
-  postcode: z
-    .string({ error: PARCEL_MESSAGES.postcode })
-    .trim()
-    .min(1, { error: PARCEL_MESSAGES.postcode })
-    .max(10, { error: PARCEL_MESSAGES.postcodeInvalid })
-    .transform((v) => normalisePostcode(v))
-    .refine((v) => isUkPostcodeFormat(v), { error: PARCEL_MESSAGES.postcodeInvalid }),
+  postcode: addressPostcodeSchema,
 });
 export type ParcelParty = z.output<typeof parcelPartySchema>;
 export type ParcelPartyInput = z.input<typeof parcelPartySchema>;

@@ -5,35 +5,12 @@ import { z } from 'zod';
 import type { App } from '../../app.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { contentDisposition, parseRange } from '../../platform/http-files.js';
 import { errorSchema } from '../identity/schemas.js';
 import { listInstallers } from './list-installers.js';
 
 /** Any signed-in member may download the desktop installers (decision 0024). */
 const member = { kind: 'member' } as const;
-
-/** Answers `bytes=a-b` of a file of `size` bytes; null for none (or a form served whole); 'invalid' outside it. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null; // several ranges or another unit: the whole file
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return 'invalid';
-  return { start, end };
-}
-
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const osParams = z.object({ os: z.string().max(20) });
 const fileParams = z.object({ os: z.string().max(20), name: z.string().min(1).max(255) });
@@ -89,7 +66,7 @@ export function registerDownloadRoutes(app: App, deps: { config: Config }) {
       const range = parseRange(request.headers.range, file.size);
       reply
         .header('content-type', 'application/octet-stream')
-        .header('content-disposition', attachment(file.name))
+        .header('content-disposition', contentDisposition('attachment', file.name))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('accept-ranges', 'bytes');

@@ -20,6 +20,7 @@ import type { BlobStore, StoredPart } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { contentDisposition, parseRange } from '../../platform/http-files.js';
 import { errorSchema } from '../identity/schemas.js';
 import {
   breadcrumbOf,
@@ -188,27 +189,6 @@ function meter(source: AsyncIterable<Buffer>, max: number, onOver: () => AppErro
   }
   return { stream: Readable.from(counted(), { objectMode: false }), state };
 }
-
-/** Answers `bytes=a-b` as a range of a file of `size` bytes; null for none or one that cannot be served. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return null; // several ranges or another unit: the whole file
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return 'invalid';
-  return { start, end };
-}
-
-const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
-  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export function registerStorageRoutes(app: App, deps: Deps) {
   const { pool, blobs } = deps;
