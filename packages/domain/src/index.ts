@@ -16,6 +16,7 @@ export * from './letterheads.js';
 export * from './letters.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './names.js';
 export * from './navigation.js';
 export * from './parcels.js';
 export * from './permissions.js';

@@ -90,8 +90,3 @@ export const acceptInviteSchema = z.strictObject({
   password: passwordField,
 });
 export type AcceptInviteInput = z.input<typeof acceptInviteSchema>;
-
-/** The first name used in welcome messages: the first word of the full name. */
-export function firstName(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] ?? '';
-}

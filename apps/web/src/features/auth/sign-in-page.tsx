@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signInSchema } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -8,7 +6,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import {
   FormPasswordField,
   FormTextField,
@@ -20,6 +17,7 @@ import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { endSession, type Me } from '../../lib/session';
 import { AuthCard } from './auth-card';
+import { type SignInValues, signInResolver } from './sign-in-resolver';
 import { welcome } from './welcome';
 
 // MUI's Dialog (modal, focus trap, transitions) is only needed when the lookup answers 404: loaded
@@ -28,7 +26,6 @@ const NotRegisteredDialog = lazy(() =>
   import('./not-registered-dialog').then((m) => ({ default: m.NotRegisteredDialog })),
 );
 
-type SignInValues = z.output<typeof signInSchema>;
 const LABELS = { email: 'Email', password: 'Password' } as const;
 
 export function SignInPage() {
@@ -36,7 +33,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [notRegistered, setNotRegistered] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInValues>({ resolver: signInResolver, defaultValues: { email: '', password: '' } });
   const onInvalid = useInvalidSubmitSnackbar<SignInValues>(LABELS);
 
   const signIn = useMutation({
