@@ -67,7 +67,10 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 /** Sign-in form (/signIn); the password's length is not revealed at sign-in. */
 export const signInSchema = z.strictObject({
   email: emailField,
-  password: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }).max(128),
+  password: z
+    .string({ error: MESSAGES.required })
+    .min(1, { error: MESSAGES.required })
+    .max(128, { error: MESSAGES.maxLength(128) }),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 

@@ -22,8 +22,7 @@ function emailIssue(email: string): Issue | null {
 
 function passwordIssue(password: string): Issue | null {
   if (password.length < 1) return { type: 'too_small', message: MESSAGES.required };
-  // signInSchema's password has no message of its own for max(128): its string error applies.
-  if (password.length > 128) return { type: 'too_big', message: MESSAGES.required };
+  if (password.length > 128) return { type: 'too_big', message: MESSAGES.maxLength(128) };
   return null;
 }
 
