@@ -3,10 +3,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { fund } from './letter-support';
 import { axeViolations, signUpByApi } from './support';
 
-test.setTimeout(90_000);
+test.setTimeout(150_000);
 // axe is injected as a script: the product's CSP refuses inline scripts.
 test.use({ bypassCSP: true });
 const READY = { timeout: 30_000 };
+/** Tracking steps are jobs of the product's worker; with two journeys' jobs beside them on a loaded
+ * 2-core machine the last step was seen to come more than 30 s after the first. */
+const TRACKED = { timeout: 75_000 };
 
 /** A weekday at least two days ahead, clear of the Christmas and New Year bank holidays. */
 function collectionDate(): string {
@@ -98,7 +101,7 @@ test('books a Medium parcel with Royal Mail, downloads its label and follows its
   await expect(page).toHaveURL(/\/parcels\/track\/royal-mail\/RM\d{9}GB$/);
   // The sandbox reports a step every 1.5 s: the timeline grows without reloading.
   await expect(page.getByText('Collected').first()).toBeVisible(READY);
-  await expect(page.getByText('Delivered').first()).toBeVisible(READY);
+  await expect(page.getByText('Delivered').first()).toBeVisible(TRACKED);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/parcels');
