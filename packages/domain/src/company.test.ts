@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { companyDetailsBodySchema, normaliseVatNumber, postalAddressLines, postalAddressSchema } from './company.js';
+import {
+  COMPANY_MESSAGES,
+  companyDetailsBodySchema,
+  normaliseVatNumber,
+  postalAddressLines,
+  postalAddressSchema,
+} from './company.js';
 
 describe('UK VAT numbers', () => {
   it.each([
@@ -21,6 +27,18 @@ describe('UK VAT numbers', () => {
       expect(normaliseVatNumber(typed)).toBeNull();
     },
   );
+});
+
+describe('the VAT number message', () => {
+  it.each([
+    ['GB 123 4567 89', COMPANY_MESSAGES.vatCheckDigits],
+    ['123456789012', COMPANY_MESSAGES.vatCheckDigits],
+    ['GB 123 4567', COMPANY_MESSAGES.vatInvalid],
+    ['FR12345678901', COMPANY_MESSAGES.vatInvalid],
+  ])('%j is refused with %j', (typed, message) => {
+    const r = companyDetailsBodySchema.safeParse({ postal_address: null, vat_number: typed });
+    expect(r.error?.issues[0]?.message).toBe(message);
+  });
 });
 
 describe('postal address', () => {

@@ -14,6 +14,8 @@ export const COMPANY_MESSAGES = {
   registerDown: 'The UK company register is not answering at the moment. Please try again in a few minutes.',
   registerBusy: 'The UK company register is busy. Please try again in a minute.',
   vatInvalid: 'Enter a UK VAT number: GB followed by 9 digits (for example GB 999 9999 73).',
+  vatCheckDigits:
+    "This VAT number's check digits do not match: please copy it again from your VAT registration certificate.",
   registrationSaved: 'The company registration was saved.',
   detailsSaved: 'The postal address and VAT number were saved.',
 } as const;
@@ -132,7 +134,12 @@ export const companyDetailsBodySchema = z.strictObject({
       if (v === null || v.trim() === '') return null;
       const vat = normaliseVatNumber(v);
       if (!vat) {
-        ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.vatInvalid });
+        // The right shape with digits that fail HMRC's check is a mistyped number, not a wrong format.
+        const shaped = /^(GB)?(\d{9}|\d{12})$/.test(v.replace(/[\s.-]+/g, '').toUpperCase());
+        ctx.addIssue({
+          code: 'custom',
+          message: shaped ? COMPANY_MESSAGES.vatCheckDigits : COMPANY_MESSAGES.vatInvalid,
+        });
         return z.NEVER;
       }
       return vat;

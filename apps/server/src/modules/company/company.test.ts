@@ -205,7 +205,8 @@ describe('postal address and VAT number', () => {
     const cases: Array<[unknown, string | null]> = [
       [{ postal_address: { ...ADDRESS, postcode: 'ZZZ' }, vat_number: null }, 'Invalid Postcode'],
       [{ postal_address: { ...ADDRESS, postcode: 'W1A' }, vat_number: null }, 'Invalid Postcode'],
-      [{ postal_address: ADDRESS, vat_number: 'GB 123 4567 89' }, COMPANY_MESSAGES.vatInvalid],
+      [{ postal_address: ADDRESS, vat_number: 'GB 123 4567 89' }, COMPANY_MESSAGES.vatCheckDigits],
+      [{ postal_address: ADDRESS, vat_number: 'GB 123 4567' }, COMPANY_MESSAGES.vatInvalid],
       [{ postal_address: ADDRESS, vat_number: 'FR12345678901' }, COMPANY_MESSAGES.vatInvalid],
       [{ postal_address: { ...ADDRESS, town: '' }, vat_number: null }, 'Please supply a town or city'],
       [{ postal_address: { ...ADDRESS, addressLine1: 'x'.repeat(101) }, vat_number: null }, null],
