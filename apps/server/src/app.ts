@@ -248,8 +248,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The single-page app owns every other path; it renders its own not-found page.
+    if (!isApi && !isStaticFile(request.url) && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The single-page app owns every other path; it renders its own not-found page. A missing
+      // file (a picture, an old build's chunk) answers 404, not the page: an <img> shows as broken
+      // and a stale chunk fails loudly instead of being fed HTML.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(errorBody('NOT_FOUND'));
@@ -257,6 +259,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return app;
 }
+
+/** A path naming a file the web build or public folder would hold (by its extension). */
+const STATIC_FILE = /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|ico|json|webmanifest|woff2?|txt|wasm)$/i;
+const isStaticFile = (url: string) => STATIC_FILE.test(url.split('?')[0] ?? '');
 
 function toErrorAnswer(error: FastifyError & { validation?: unknown }): {
   status: number;

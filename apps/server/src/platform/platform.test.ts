@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestContext, type TestContext } from '../test/harness.js';
 
@@ -35,6 +36,25 @@ describe('platform', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('serves the web app on its routes but answers a missing file with a 404', async (ctx) => {
+    // npm test builds the web app first; a bare vitest run without a build has nothing to serve.
+    if (!existsSync(new URL('../../../web/dist/index.html', import.meta.url))) ctx.skip();
+    const web = await createTestContext({ SERVE_WEB: 'true' });
+    try {
+      const page = await web.app.inject('/guide/parcels');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect((await web.app.inject('/manifest.webmanifest')).statusCode).toBe(200);
+      for (const url of ['/guide/missing-picture.webp', '/assets/index-0ld0ld.js', '/manifest.json?v=2']) {
+        const res = await web.app.inject(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('application/json');
+      }
+    } finally {
+      await web.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
