@@ -192,7 +192,7 @@ test('connects the sandbox Google Drive with auto-sync, and a delivered letter s
   const drive = panel.getByTestId('cloud-sync-drive');
   await expect(drive).toHaveCount(1);
   await expect(drive).toContainText('Synced to Google Drive');
-  await expect(drive).toContainText(`Letterpost letters/${name.replace(/\.pdf$/, '')}`);
+  await expect(drive).toContainText(`LetterPost letters/${name.replace(/\.pdf$/, '')}`);
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(lettersRow(page, name).getByRole('img', { name: 'Synced to a cloud drive' })).toBeVisible();
 });

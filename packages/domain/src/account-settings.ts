@@ -24,7 +24,7 @@ export const ACCOUNT_SETTINGS_TEXT = {
   wrongCurrentPassword: 'The current password is not correct.',
   samePassword: 'The new password must be different from the current one.',
   sessionsHeading: 'Sessions',
-  sessionsIntro: 'Sign out of Letterpost on every device and browser, this one included.',
+  sessionsIntro: 'Sign out of LetterPost on every device and browser, this one included.',
   signOutEverywhere: 'Sign out everywhere',
   signOutEverywhereConfirm:
     'You will be signed out on every device and browser, this one included, and will need to sign in again.',

@@ -174,7 +174,7 @@ export const letterCloudSyncSchema = z.object({
   synced_at: z.string().nullable(),
   /** Why the last try failed (null when it did not). */
   reason: z.string().nullable(),
-  /** Where it is in the drive ("Letterpost letters/Lease (1a2b3c4d).pdf"). */
+  /** Where it is in the drive ("LetterPost letters/Lease (1a2b3c4d).pdf"). */
   remote_path: z.string().nullable(),
 });
 export type LetterCloudSync = z.infer<typeof letterCloudSyncSchema>;

@@ -76,7 +76,7 @@ describe('a customer’s drive set through the customers API', () => {
         provider: 'dropbox',
         status: 'synced',
         remote_path: expect.stringMatching(
-          /^Letterpost letters\/Aoife Ní Bhriain O'Connor\/Engagement letter \([0-9a-f]{8}\)\.pdf$/,
+          /^LetterPost letters\/Aoife Ní Bhriain O'Connor\/Engagement letter \([0-9a-f]{8}\)\.pdf$/,
         ),
       }),
     ]);

@@ -116,7 +116,7 @@ describe('auto-sync to a cloud drive', () => {
         status: 'synced',
         synced_at: expect.any(String),
         reason: null,
-        remote_path: expect.stringMatching(/^Letterpost letters\/Tenancy notice \d+ \([0-9a-f]{8}\)\.pdf$/),
+        remote_path: expect.stringMatching(/^LetterPost letters\/Tenancy notice \d+ \([0-9a-f]{8}\)\.pdf$/),
       },
     ]);
     const files = await driveFiles('google_drive');
@@ -266,7 +266,7 @@ describe('auto-sync to a cloud drive', () => {
         provider: 'google_drive',
         status: 'synced',
         remote_path: expect.stringMatching(
-          /^Letterpost letters\/Kestrel & Finch- LLP\/Engagement letter \([0-9a-f]{8}\)\.pdf$/,
+          /^LetterPost letters\/Kestrel & Finch- LLP\/Engagement letter \([0-9a-f]{8}\)\.pdf$/,
         ),
       }),
     ]);
@@ -311,7 +311,7 @@ describe('auto-sync to a cloud drive', () => {
       expect.objectContaining({
         provider: 'dropbox',
         status: 'synced',
-        remote_path: expect.stringMatching(/^Letterpost letters\/Copied on upload \([0-9a-f]{8}\)\.pdf$/),
+        remote_path: expect.stringMatching(/^LetterPost letters\/Copied on upload \([0-9a-f]{8}\)\.pdf$/),
       }),
     ]);
     // Sending only auto_sync leaves the choice as it is.

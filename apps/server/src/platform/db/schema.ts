@@ -1036,7 +1036,7 @@ export const letterCloudSyncs = pgTable(
     status: text('status').notNull().default('pending'),
     /** The drive's id of the file. */
     remoteId: text('remote_id'),
-    /** Where it is in the drive ("Letterpost letters/Lease.pdf"). */
+    /** Where it is in the drive ("LetterPost letters/Lease.pdf"). */
     remotePath: text('remote_path'),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     /** Why the last try failed (our words). */

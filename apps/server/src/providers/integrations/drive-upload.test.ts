@@ -92,9 +92,9 @@ describe('names and arguments', () => {
   });
 
   it('escapes Dropbox-API-Arg to ASCII', () => {
-    const arg = dropboxArg({ path: '/Letterpost letters/O’Neill.pdf' });
-    expect(arg).toBe('{"path":"/Letterpost letters/O\\u2019Neill.pdf"}');
-    expect(JSON.parse(arg)).toEqual({ path: '/Letterpost letters/O’Neill.pdf' });
+    const arg = dropboxArg({ path: '/LetterPost letters/O’Neill.pdf' });
+    expect(arg).toBe('{"path":"/LetterPost letters/O\\u2019Neill.pdf"}');
+    expect(JSON.parse(arg)).toEqual({ path: '/LetterPost letters/O’Neill.pdf' });
   });
 
   it('refuses a slice that is not the documented multiple', () => {

@@ -18,7 +18,7 @@ export interface DriveFile {
   name: string;
   bytes: Uint8Array;
   contentType: string;
-  /** Folder names from the drive's root: ["Letterpost letters"] or ["Letterpost letters", "Customer"]. */
+  /** Folder names from the drive's root: ["LetterPost letters"] or ["LetterPost letters", "Customer"]. */
   folder: readonly string[];
   /** What an earlier upload of the same file answered: replaced, not copied again. */
   remoteId?: string | null;
@@ -70,7 +70,7 @@ function forgetFolders(tenant: string) {
 }
 
 /** The folder the product files letters in, in each drive. */
-export const DRIVE_FOLDER = 'Letterpost letters';
+export const DRIVE_FOLDER = 'LetterPost letters';
 
 /**
  * A name every drive takes: no path separators or characters Windows (OneDrive, Dropbox's sync)

@@ -26,7 +26,7 @@ export interface DriveItem {
 }
 
 export interface ListedItem extends DriveItem {
-  /** Its place from the root: "Letterpost letters/Invoice 42.pdf". */
+  /** Its place from the root: "LetterPost letters/Invoice 42.pdf". */
   path: string;
 }
 

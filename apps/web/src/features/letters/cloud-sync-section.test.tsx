@@ -51,7 +51,7 @@ const SYNCS: LetterCloudSync[] = [
     status: 'synced',
     synced_at: SYNCED_AT,
     reason: null,
-    remote_path: 'Letterpost letters/Facture – Zoë O’Connor (c1c1c1c1).pdf',
+    remote_path: 'LetterPost letters/Facture – Zoë O’Connor (c1c1c1c1).pdf',
   },
   {
     provider: 'onedrive',
@@ -109,7 +109,7 @@ describe('the letter panel’s Cloud sync section', () => {
     const items = within(section).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       'Waiting to sync to DropboxRetrying: Dropbox answered 503: service unavailable',
-      `Synced to Google Drive${formatDisplayDate(SYNCED_AT)} · Letterpost letters/Facture – Zoë O’Connor (c1c1c1c1).pdf`,
+      `Synced to Google Drive${formatDisplayDate(SYNCED_AT)} · LetterPost letters/Facture – Zoë O’Connor (c1c1c1c1).pdf`,
       'Failed to sync to OneDriveOneDrive no longer accepts our access. Reconnect it to carry on.',
       // A drive the catalogue does not know is named by its id rather than hidden.
       'Waiting to sync to sage_drive',

@@ -250,7 +250,7 @@ export const integrations: GuideArticle = {
     { kind: 'h', text: 'Cloud drives: Google Drive, Dropbox and OneDrive' },
     {
       kind: 'p',
-      text: 'Switch on **Auto-sync** to copy each letter you send to the drive, in a folder named "Letterpost letters". The letter’s panel shows where each copy stands under **Cloud sync**.',
+      text: 'Switch on **Auto-sync** to copy each letter you send to the drive, in a folder named "LetterPost letters". The letter’s panel shows where each copy stands under **Cloud sync**.',
     },
     {
       kind: 'tip',
