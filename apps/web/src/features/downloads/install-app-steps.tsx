@@ -19,7 +19,7 @@ export const INSTALL_STEPS: Record<InstallerSystem, { browser: string; steps: st
     },
     {
       browser: 'Google Chrome',
-      steps: `open ${PRODUCT_NAME}, then choose the install icon at the right of the address bar, or More (⋮) › Cast, save and share › Install page as app….`,
+      steps: `open ${PRODUCT_NAME}, then choose the install icon at the right of the address bar, or More (⋮) › Cast, save and share › Install page as app…`,
     },
   ],
   mac: [
@@ -29,7 +29,7 @@ export const INSTALL_STEPS: Record<InstallerSystem, { browser: string; steps: st
     },
     {
       browser: 'Google Chrome',
-      steps: `open ${PRODUCT_NAME}, then choose the install icon at the right of the address bar, or More (⋮) › Cast, save and share › Install page as app….`,
+      steps: `open ${PRODUCT_NAME}, then choose the install icon at the right of the address bar, or More (⋮) › Cast, save and share › Install page as app…`,
     },
   ],
 };
