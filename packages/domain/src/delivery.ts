@@ -255,6 +255,9 @@ export const DELIVERABLE_STATUSES: readonly string[] = [
   'Analysis Complete',
   'Invalid Postcode',
   'Barcode area not empty',
+  'Address outside window',
+  'Window not clear',
+  'Address to confirm',
   'Denied by Supervisor',
   DELIVERY_FAILED_STATUS,
 ];

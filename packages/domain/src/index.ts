@@ -30,3 +30,4 @@ export * from './split.js';
 export * from './storage.js';
 export * from './text-lines.js';
 export * from './validation.js';
+export * from './window.js';

@@ -15,6 +15,12 @@ export const LETTER_STATUS = {
   deniedBySupervisor: 'Denied by Supervisor',
   invalidPostcode: 'Invalid Postcode',
   barcodeAreaNotEmpty: 'Barcode area not empty',
+  /** The address runs past an edge of the envelope window (decision 0026). */
+  addressOutsideWindow: 'Address outside window',
+  /** Something besides the address (a date, a logo, a band) would show through the window. */
+  windowNotClear: 'Window not clear',
+  /** A scanned letter whose address OCR read without confidence: the user confirms or corrects it. */
+  addressToConfirm: 'Address to confirm',
   corrupted: 'Corrupted',
   failedToAnalyse: 'Failed to Analyse',
 } as const;
@@ -23,6 +29,9 @@ export const LETTER_STATUS = {
 export const ADDRESS_SHEET_REMOVABLE_STATUSES: readonly string[] = [
   LETTER_STATUS.analysisComplete,
   LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.addressOutsideWindow,
+  LETTER_STATUS.windowNotClear,
+  LETTER_STATUS.addressToConfirm,
   LETTER_STATUS.invalidPostcode,
   LETTER_STATUS.failedToAnalyse,
 ];
@@ -61,7 +70,30 @@ const DISPLAY: Partial<Record<string, DisplayStatus>> = {
   // Decision: a filled barcode clear zone is, like an invalid postcode, a problem the user can fix
   // before sending, not a failure. Corrupted and Failed to Analyse fall to Failed (the table's rule).
   [LETTER_STATUS.barcodeAreaNotEmpty]: 'Encountered Issues',
+  // Decision 0026: the window problems and an address waiting for confirmation are fixable in the
+  // product before anything is charged, like an invalid postcode.
+  [LETTER_STATUS.addressOutsideWindow]: 'Encountered Issues',
+  [LETTER_STATUS.windowNotClear]: 'Encountered Issues',
+  [LETTER_STATUS.addressToConfirm]: 'Encountered Issues',
 };
+
+/**
+ * Statuses of a letter that cannot be posted as it is until its address or window is fixed
+ * (mail is disabled; email, text message and cloud link stay open).
+ */
+export const POSTING_BLOCKED_STATUSES: readonly string[] = [
+  LETTER_STATUS.invalidPostcode,
+  LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.addressOutsideWindow,
+  LETTER_STATUS.windowNotClear,
+  LETTER_STATUS.addressToConfirm,
+];
+
+/** Statuses in which the one-click fixes (address sheet, re-set address, corrected address) are offered. */
+export const ADDRESS_FIXABLE_STATUSES: readonly string[] = [
+  LETTER_STATUS.analysisComplete,
+  ...POSTING_BLOCKED_STATUSES,
+];
 
 /** The label a letter shows for its raw status; a failed flag or an unknown value shows Failed. */
 export function displayLetterStatus(raw: string, failed = false): DisplayStatus {
@@ -157,14 +189,9 @@ export function canSplitLetter(
   );
 }
 
-/** Mail is not offered above 50 pages, when the recipient omits mail, or with an invalid postcode or filled barcode area. */
+/** Mail is not offered above 50 pages, when the recipient omits mail, or while the address or window has a problem (invalid postcode, barcode area, window). */
 export function isMailDisabled(numPages: number, recipientOmitsMail: boolean, raw: string): boolean {
-  return (
-    numPages > MAIL_MAX_PAGES ||
-    recipientOmitsMail ||
-    raw === LETTER_STATUS.invalidPostcode ||
-    raw === LETTER_STATUS.barcodeAreaNotEmpty
-  );
+  return numPages > MAIL_MAX_PAGES || recipientOmitsMail || POSTING_BLOCKED_STATUSES.includes(raw);
 }
 
 /**

@@ -27,6 +27,21 @@ export const MESSAGES = {
 } as const;
 
 /** The letter screens' texts: the spec's own (part 1 section 8) quoted exactly, and ours beside them. */
+/** What the letter panel and the API say about the address fixes (decision 0026). */
+export const LETTER_FIX_MESSAGES = {
+  reset: 'The address is being set again inside the window on page 1. Check the preview before you send it.',
+  resetUndone: 'The re-set address was undone: the letter is as you uploaded it.',
+  resetNotApplicable:
+    'The address can be re-set for a letter whose address runs outside the window or leaves the barcode no room.',
+  resetNotOffered:
+    'Something besides the address is in the window, and re-setting would white it out: add an address sheet instead.',
+  oneFixAtATime: 'Take the other fix off first: a letter has either an address sheet or a re-set address.',
+  recipientSaved: 'The recipient was saved. The letter is checked again with it.',
+  recipientLocked: 'The recipient can be corrected before the letter is sent, once it has been analysed.',
+  resetAdvice:
+    'Re-set the address on page 1: the address area is whited out and the address set again inside the window in a standard font. The rest of the letter is not changed.',
+} as const;
+
 export const LETTER_MESSAGES = {
   uploadAllUploaded: 'All letters have been uploaded successfully!',
   uploadAllFailed: 'All letters failed to upload!',

@@ -191,6 +191,9 @@ const DELIVERABLE = new Set<string>([
   LETTER_STATUS.analysisComplete,
   LETTER_STATUS.invalidPostcode,
   LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.addressOutsideWindow,
+  LETTER_STATUS.windowNotClear,
+  LETTER_STATUS.addressToConfirm,
   LETTER_STATUS.deniedBySupervisor,
   'Failed to Deliver',
 ]);

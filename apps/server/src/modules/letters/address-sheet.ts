@@ -2,9 +2,16 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADDRESS_SHEET_LAYOUT } from '@lp/domain';
+import {
+  ADDRESS_SHEET_LAYOUT,
+  type Box,
+  DEFAULT_TEMPLATE,
+  ENVELOPE_WINDOWS,
+  grow,
+  type WindowLayout,
+} from '@lp/domain';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { POPPLER_LIMITS, runTool } from './poppler.js';
 
 /**
@@ -32,15 +39,76 @@ export async function addressSheetPdf(name: string, lines: readonly string[]): P
   const font = await doc.embedFont(await readFile(fontFile), { subset: true });
   doc.setTitle('Address sheet');
   doc.setProducer('Letterpost');
-  const mm = 72 / 25.4;
-  const { left, top, size, pitch } = ADDRESS_SHEET_LAYOUT;
-  const page = doc.addPage([210 * mm, 297 * mm]);
-  [name, ...lines].forEach((line, i) => {
-    // y is the top of the line in mm; pdf-lib draws at the baseline.
-    const baseline = 297 - (top + i * pitch) - size * 0.8 * (25.4 / 72);
-    page.drawText(line, { x: left * mm, y: baseline * mm, size, font });
-  });
+  const page = doc.addPage([210 * MM, 297 * MM]);
+  setAddress(page, font, [name, ...lines]);
   return doc.save();
+}
+
+const MM = 72 / 25.4;
+/** The widest an address line may be set (mm), so the barcode still fits beside the block in the window. */
+const MAX_LINE_MM = 72;
+/** The smallest size (pt) an address is set in when its lines are long. */
+const MIN_SIZE = 8;
+
+/**
+ * Sets the address lines inside the window of page 1 (ADDRESS_SHEET_LAYOUT: 25 mm from the left,
+ * the first line 50 mm down, 11 pt), a smaller size when a line would be wider than the window
+ * leaves room for beside the barcode. Coordinates from the page's crop box, as poppler reads them.
+ */
+function setAddress(page: PDFPage, font: PDFFont, lines: readonly string[]) {
+  const { left, top } = ADDRESS_SHEET_LAYOUT;
+  let size: number = ADDRESS_SHEET_LAYOUT.size;
+  const widest = () => Math.max(...lines.map((l) => font.widthOfTextAtSize(l, size) / MM));
+  while (size > MIN_SIZE && widest() > MAX_LINE_MM) size -= 0.5;
+  const pitch = (ADDRESS_SHEET_LAYOUT.pitch * size) / ADDRESS_SHEET_LAYOUT.size;
+  const crop = page.getCropBox();
+  lines.forEach((line, i) => {
+    // y is the top of the line in mm; pdf-lib draws at the baseline.
+    const baseline = crop.y + crop.height - (top + i * pitch) * MM - size * 0.8;
+    page.drawText(line, { x: crop.x + left * MM, y: baseline, size, font, color: rgb(0, 0, 0) });
+  });
+}
+
+/**
+ * Re-sets the address on page 1 (decision 0026): the envelope window and the old address lines
+ * are whited out and the address is set again inside the window in the sheet's font; every other
+ * page, and the rest of page 1, is left as it was. The analysis then reads only ink that shows, so
+ * text under the white is not read again.
+ */
+export async function resetAddress(
+  letterPdf: string,
+  recipient: { name: string; lines: readonly string[] },
+  layout: WindowLayout | null,
+  out: string,
+): Promise<void> {
+  const fontFile = SHEET_FONTS.find((f) => existsSync(f));
+  if (!fontFile) throw new AddressSheetError('No font to set the address in: install fonts-liberation2 on the server.');
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(await readFile(letterPdf), { updateMetadata: false });
+  } catch {
+    throw new AddressSheetError('The address cannot be re-set on this PDF: add an address sheet instead.');
+  }
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(await readFile(fontFile), { subset: true });
+  const page = doc.getPage(0);
+  if (page.getRotation().angle % 360 !== 0)
+    throw new AddressSheetError(
+      'Page 1 is turned, so the address cannot be re-set on it: add an address sheet instead.',
+    );
+  const crop = page.getCropBox();
+  const white = (b: Box) =>
+    page.drawRectangle({
+      x: crop.x + b.x * MM,
+      y: crop.y + crop.height - (b.y + b.height) * MM,
+      width: b.width * MM,
+      height: b.height * MM,
+      color: rgb(1, 1, 1),
+    });
+  white(grow(layout?.window ?? ENVELOPE_WINDOWS[DEFAULT_TEMPLATE], 1));
+  for (const line of layout?.lines ?? []) white(grow(line, 1));
+  setAddress(page, font, [recipient.name, ...recipient.lines]);
+  await writeFile(out, await doc.save());
 }
 
 /**

@@ -4,15 +4,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
-  ADDRESS_WINDOWS,
-  analyseLayout,
-  BARCODE_AREAS,
-  barcodeBlockedReason,
+  type AddressLine,
+  type Box,
+  centreInside,
+  checkWindow,
   customerMatchKey,
+  DEFAULT_TEMPLATE,
   isUkPostcodeFormat,
   LETTER_STATUS,
-  type PageLayout,
-  readAddress,
+  noBarcodeRoomReason,
+  outsideWindowReason,
+  readingArea,
+  readRecipient,
+  type TextItem,
+  unionBox,
+  visibleWords,
+  type WindowCheck,
+  type WindowLayout,
+  windowNotClearReason,
+  windowOthers,
 } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -22,8 +32,9 @@ import { addJob } from '../../platform/jobs.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { AUTO_DELIVER_TASK } from '../delivery/auto-deliver.js';
 import { queueDriveSyncs } from '../integrations/queue-drive-sync.js';
-import { AddressSheetError, prependAddressSheet } from './address-sheet.js';
+import { AddressSheetError, prependAddressSheet, resetAddress } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
+import { OCR_CONFIDENT, ocrWords } from './ocr.js';
 import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
 
 export const ANALYSE_TASK = 'analyse_letter';
@@ -39,7 +50,18 @@ interface Outcome {
   postcode?: string | null;
   thumbnailKey?: string;
   /** Page 1 around the address: the window, the address, the barcode's place and what is in the way. */
-  layout?: PageLayout;
+  layout?: WindowLayout;
+  /** How the recipient was read (the text layer or OCR), and OCR's confidence. */
+  addressSource?: 'text' | 'ocr';
+  ocrConfidence?: number | null;
+}
+
+/** A recipient a person corrected or confirmed: it is what the letter records and prints. */
+export interface GivenRecipient {
+  name: string;
+  lines: string[];
+  postcode: string | null;
+  source: 'corrected';
 }
 
 const ENCRYPTED = 'The PDF is encrypted: save it without a password and upload it again.';
@@ -64,6 +86,7 @@ export async function analysePdf(
   blobs: BlobStore,
   thumbnailKey: string,
   postcodes: PostcodeService | null = null,
+  given: GivenRecipient | null = null,
 ): Promise<Outcome> {
   let info: Awaited<ReturnType<typeof pdfInfo>>;
   try {
@@ -101,7 +124,7 @@ export async function analysePdf(
   }
   // The window's ink (for the barcode) is read while the thumbnail is drawn: two short poppler
   // runs side by side instead of one after the other. Its failure is looked at only if it is needed.
-  const inkRead = inkCells(file, 1, BARCODE_AREAS.DL).then(
+  const inkRead = inkCells(file, 1, readingArea(DEFAULT_TEMPLATE)).then(
     (cells) => ({ cells }),
     (error: unknown) => ({ error }),
   );
@@ -120,49 +143,126 @@ export async function analysePdf(
     await rm(work, { recursive: true, force: true });
   }
   const base = { pages: info.pages, ...(made ? { thumbnailKey } : {}) };
-  const reading = readAddress(words, ADDRESS_WINDOWS.DL);
-  if (!reading.ok) {
-    const reason =
-      reading.reason === 'no_text_in_window'
-        ? 'No text was found in the address window of page 1.'
-        : 'No address lines were found in the address window of page 1.';
-    return { status: LETTER_STATUS.failedToAnalyse, reason, ...base };
+  return judgeWindow(file, words, inkRead, base, postcodes, given);
+}
+
+/**
+ * The verdict on page 1 against the envelope window (decision 0026): the recipient's block read
+ * (by OCR when the page has no text there), every line of it inside the window, nothing else in
+ * the window, a valid postcode, a confident reading, room for the barcode. The first problem found
+ * is the letter's status, with a reason that says what and where.
+ */
+async function judgeWindow(
+  file: string,
+  textWords: TextItem[],
+  inkRead: Promise<{ cells: Box[] } | { error: unknown }>,
+  base: { pages: number; thumbnailKey?: string },
+  postcodes: PostcodeService | null,
+  given: GivenRecipient | null,
+): Promise<Outcome> {
+  const area = readingArea(DEFAULT_TEMPLATE);
+  let words = textWords;
+  let read: Pick<Outcome, 'addressSource' | 'ocrConfidence'> = { addressSource: 'text', ocrConfidence: null };
+  // A page with no text round the window is a scan (or a picture of a letter): read the window
+  // area by OCR. A letter with a text layer never pays for it.
+  if (!words.some((w) => w.text.trim() !== '' && centreInside(w, area))) {
+    try {
+      const ocr = await ocrWords(file, 1, area);
+      words = ocr.words;
+      read = { addressSource: 'ocr', ocrConfidence: Math.round(ocr.confidence) };
+    } catch (error) {
+      if (error instanceof PdfError) return { ...pdfFailure(error, base.pages), ...base };
+      throw error;
+    }
   }
-  const found = { name: reading.name, lines: reading.lines, postcode: reading.postcode };
-  if (!reading.postcode || !isUkPostcodeFormat(reading.postcode))
-    return {
-      status: LETTER_STATUS.invalidPostcode,
-      reason: 'The address has no valid UK postcode.',
-      ...base,
-      ...found,
-    };
-  // The configured service's answer is the answer. When it cannot be reached the job fails and is
-  // retried with backoff; after the last attempt the letter ends in Failed to Analyse.
-  if (postcodes && !(await postcodes.validate(reading.postcode))) {
-    return {
-      status: LETTER_STATUS.invalidPostcode,
-      reason: `The postcode ${reading.postcode} does not exist.`,
-      ...base,
-      ...found,
-    };
-  }
-  // The barcode goes where the letter leaves room in the window: read the ink there (text,
-  // drawings and pictures alike) and place it clear of the address and of everything else.
   const ink = await inkRead;
   if ('error' in ink) {
-    if (ink.error instanceof PdfError) return { ...pdfFailure(ink.error, info.pages), ...found };
+    if (ink.error instanceof PdfError) return { ...pdfFailure(ink.error, base.pages), ...base };
     throw ink.error;
   }
-  const layout = analyseLayout(words, ink.cells, reading.box, BARCODE_AREAS.DL);
-  if (!layout.barcode)
+  // Only what shows on paper is read: text under a white box or white on white is not the address.
+  if (read.addressSource === 'text') words = visibleWords(words, ink.cells, area);
+  const reading = readRecipient(words, DEFAULT_TEMPLATE);
+  const confirmed = given?.source === 'corrected';
+  if (!reading.ok) {
+    // No address on the page, but the user typed one in: only an address sheet or a re-set prints it.
+    if (given) {
+      const check = checkWindow([], windowOthers(words, ink.cells, []), DEFAULT_TEMPLATE);
+      return {
+        status: LETTER_STATUS.addressOutsideWindow,
+        reason: NO_PRINTED_ADDRESS,
+        ...base,
+        ...read,
+        ...recipientOf(given),
+        layout: { ...layoutOf(check, []), resetOffered: check.intrusions.length === 0 },
+      };
+    }
+    const reason = NO_ADDRESS_REASONS[reading.reason === 'no_text_in_window' ? 0 : 1]!;
+    return { status: LETTER_STATUS.failedToAnalyse, reason, ...base, ...read };
+  }
+  const found = given ? recipientOf(given) : { name: reading.name, lines: reading.lines, postcode: reading.postcode };
+  const others = windowOthers(words, ink.cells, reading.lineBoxes, reading.extra, DEFAULT_TEMPLATE);
+  const check = checkWindow(reading.lineBoxes, others, DEFAULT_TEMPLATE);
+  // Re-setting whites out the window and the old address: offered only when nothing else is there.
+  const layout = { ...layoutOf(check, reading.lineBoxes), resetOffered: check.intrusions.length === 0 };
+  const verdict = { ...base, ...read, ...found, layout };
+  if (check.outside.length > 0)
     return {
-      status: LETTER_STATUS.barcodeAreaNotEmpty,
-      reason: barcodeBlockedReason(layout.intrusions),
-      ...base,
-      ...found,
-      layout,
+      status: LETTER_STATUS.addressOutsideWindow,
+      reason: outsideWindowReason(check.outside, DEFAULT_TEMPLATE),
+      ...verdict,
     };
-  return { status: LETTER_STATUS.analysisComplete, reason: null, ...base, ...found, layout };
+  if (check.intrusions.length > 0)
+    return {
+      status: LETTER_STATUS.windowNotClear,
+      reason: windowNotClearReason(check.intrusions, DEFAULT_TEMPLATE),
+      ...verdict,
+    };
+  // An address OCR read without confidence waits for a person: never New on a guess.
+  if (read.addressSource === 'ocr' && !confirmed && (read.ocrConfidence ?? 0) < OCR_CONFIDENT)
+    return {
+      status: LETTER_STATUS.addressToConfirm,
+      reason: `This scanned letter's address was read by OCR with ${read.ocrConfidence ?? 0}% confidence: check it, correct it if needed, and confirm it.`,
+      ...verdict,
+    };
+  if (!found.postcode || !isUkPostcodeFormat(found.postcode))
+    return { status: LETTER_STATUS.invalidPostcode, reason: 'The address has no valid UK postcode.', ...verdict };
+  // The configured service's answer is the answer. When it cannot be reached the job fails and is
+  // retried with backoff; after the last attempt the letter ends in Failed to Analyse.
+  if (postcodes && !(await postcodes.validate(found.postcode)))
+    return {
+      status: LETTER_STATUS.invalidPostcode,
+      reason: `The postcode ${found.postcode} does not exist.`,
+      ...verdict,
+    };
+  if (!check.barcode) return { status: LETTER_STATUS.barcodeAreaNotEmpty, reason: noBarcodeRoomReason(), ...verdict };
+  return { status: LETTER_STATUS.analysisComplete, reason: null, ...verdict };
+}
+
+/** Why a readable letter has no recipient: nothing in the window, or nothing there that is an address. */
+export const NO_ADDRESS_REASONS: readonly string[] = [
+  'No text was found in the address window of page 1.',
+  'No address lines were found in the address window of page 1.',
+];
+
+const NO_PRINTED_ADDRESS =
+  'No address is printed in the envelope window of page 1: re-set the address or add an address sheet to print the address you entered.';
+
+/** The recipient a person gave (corrected or confirmed), as the outcome records it. */
+function recipientOf(given: GivenRecipient) {
+  return { name: given.name, lines: given.lines, postcode: given.postcode };
+}
+
+/** The layout stored with the letter and drawn over its preview and proof. */
+function layoutOf(check: WindowCheck, lines: readonly AddressLine[]): WindowLayout {
+  return {
+    window: check.window,
+    address: unionBox(lines),
+    lines: lines.map(({ x, y, width, height }) => ({ x, y, width, height })),
+    barcode: check.barcode,
+    intrusions: check.intrusions,
+    outside: check.outside,
+  };
 }
 
 /** Settings of the analysis that come from the configuration. */
@@ -211,47 +311,66 @@ export async function runAnalysis(
     source_type: string | null;
     source_key: string | null;
     address_sheet: boolean;
+    address_reset: boolean;
+    address_source: string;
     original_key: string | null;
     recipient_name_snapshot: string | null;
     recipient_address_snapshot: string[] | null;
+    postcode: string | null;
+    layout: WindowLayout | null;
   }>(
-    `select blob_key, account_id, status, source_type, source_key, address_sheet, original_key,
-            recipient_name_snapshot, recipient_address_snapshot
+    `select blob_key, account_id, status, source_type, source_key, address_sheet, address_reset, address_source,
+            original_key, recipient_name_snapshot, recipient_address_snapshot, postcode, layout
        from letters where id = $1`,
     [letterId],
   );
   const letter = rows[0];
   if (!letter || letter.status !== LETTER_STATUS.analysing) return; // deleted or already done: nothing to do
+  // A recipient a person corrected or confirmed stays what the letter records (and prints).
+  const given: GivenRecipient | null =
+    letter.address_source === 'corrected' && letter.recipient_name_snapshot
+      ? {
+          name: letter.recipient_name_snapshot,
+          lines: letter.recipient_address_snapshot ?? [],
+          postcode: letter.postcode,
+          source: 'corrected',
+        }
+      : null;
   // Whatever happens (a tool killed at its time limit, a file that crashes it), the letter ends in
   // a named status with a reason: never Processing forever. A file's own faults are outcomes at
   // once; anything else (a full disk, the postcode service away) is retried with backoff first.
-  // An address sheet asked for and not made yet: the letter's file with the sheet in front is
-  // written under its own key (the same on a retry) and becomes the file analysed and sent; the
-  // file it was made from is kept as the original.
-  let sheetKey: string | null = null;
-  let sheetSize = 0;
+  // A fix asked for and not made yet (an address sheet in front, or the address re-set on page 1):
+  // the fixed file is written under its own key (the same on a retry) and becomes the file analysed
+  // and sent; the file it was made from is kept as the original.
+  let fixedKey: string | null = null;
+  let fixedSize = 0;
   const thumbnailKey = `thumbnails/${letterId}.jpg`;
   const analyse = async (): Promise<Outcome> => {
     if (letter.source_type === 'docx') {
       const refused = await ensureConvertedPdf(blobs, letter, { soffice: options.soffice });
       if (refused) return refused;
     }
-    if (letter.address_sheet && !letter.original_key) {
+    const fix = letter.original_key ? null : letter.address_sheet ? 'sheet' : letter.address_reset ? 'reset' : null;
+    if (fix) {
       if (!letter.recipient_name_snapshot)
         return {
           status: LETTER_STATUS.failedToAnalyse,
-          reason: 'The recipient is unknown, so no address sheet can be made.',
+          reason: `The recipient is unknown, so ${fix === 'sheet' ? 'no address sheet can be made' : 'the address cannot be re-set'}.`,
         };
-      const key = `letters/${letter.account_id}/${letterId}-address-sheet.pdf`;
+      const key = `letters/${letter.account_id}/${letterId}-${fix === 'sheet' ? 'address-sheet' : 'address-reset'}.pdf`;
       // Made in a temp folder, stored, and analysed from there (no second copy from the store).
-      const work = await mkdtemp(path.join(tmpdir(), 'lp-sheet-'));
-      const out = path.join(work, 'with-sheet.pdf');
+      const work = await mkdtemp(path.join(tmpdir(), 'lp-fix-'));
+      const out = path.join(work, 'fixed.pdf');
       const recipient = { name: letter.recipient_name_snapshot, lines: letter.recipient_address_snapshot ?? [] };
       try {
-        await blobs.withLocalFile(letter.blob_key, (original) => prependAddressSheet(original, recipient, out));
-        sheetSize = await blobs.put(key, createReadStream(out));
-        sheetKey = key;
-        return await analysePdf(out, blobs, thumbnailKey, postcodes);
+        await blobs.withLocalFile(letter.blob_key, (original) =>
+          fix === 'sheet'
+            ? prependAddressSheet(original, recipient, out)
+            : resetAddress(original, recipient, letter.layout, out),
+        );
+        fixedSize = await blobs.put(key, createReadStream(out));
+        fixedKey = key;
+        return await analysePdf(out, blobs, thumbnailKey, postcodes, given);
       } catch (error) {
         if (error instanceof AddressSheetError) return { status: LETTER_STATUS.failedToAnalyse, reason: error.message };
         throw error;
@@ -259,7 +378,7 @@ export async function runAnalysis(
         await rm(work, { recursive: true, force: true });
       }
     }
-    return blobs.withLocalFile(letter.blob_key, (file) => analysePdf(file, blobs, thumbnailKey, postcodes));
+    return blobs.withLocalFile(letter.blob_key, (file) => analysePdf(file, blobs, thumbnailKey, postcodes, given));
   };
   const outcome = await analyse().catch((error: unknown): Outcome => {
     if (!isLastAttempt) throw error; // the queue retries with backoff
@@ -271,15 +390,16 @@ export async function runAnalysis(
     };
   });
   await inTransaction(pool, async (client) => {
-    if (sheetKey)
+    if (fixedKey)
       await client.query(
         `update letters set original_key = blob_key, blob_key = $2, size_bytes = $4
           where id = $1 and status = $3 and original_key is null`,
-        [letterId, sheetKey, LETTER_STATUS.analysing, sheetSize],
+        [letterId, fixedKey, LETTER_STATUS.analysing, fixedSize],
       );
     const updated = await client.query(
       `update letters set status = $2, status_reason = $3, num_pages = $4, recipient_name_snapshot = $5,
-              recipient_address_snapshot = $6, postcode = $7, thumbnail_key = $8, layout = $10, updated_at = now()
+              recipient_address_snapshot = $6, postcode = $7, thumbnail_key = $8, layout = $10,
+              address_source = $11, ocr_confidence = $12, updated_at = now()
         where id = $1 and status = $9`,
       [
         letterId,
@@ -292,6 +412,8 @@ export async function runAnalysis(
         outcome.thumbnailKey ?? null,
         LETTER_STATUS.analysing,
         outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
+        given ? 'corrected' : (outcome.addressSource ?? 'text'),
+        outcome.ocrConfidence ?? null,
       ],
     );
     // Another run already recorded an outcome (a worker cut off while the sweep restarted it): the
@@ -322,7 +444,7 @@ export async function runAnalysis(
 }
 
 /** The layout with every length to a tenth of a millimetre (what is stored and drawn). */
-function roundLayout(layout: PageLayout): PageLayout {
+function roundLayout(layout: WindowLayout): WindowLayout {
   const r = (n: number) => Math.round(n * 10) / 10;
   const box = (b: { x: number; y: number; width: number; height: number }) => ({
     x: r(b.x),
@@ -333,7 +455,10 @@ function roundLayout(layout: PageLayout): PageLayout {
   return {
     window: box(layout.window),
     address: box(layout.address),
+    ...(layout.lines ? { lines: layout.lines.slice(0, 20).map(box) } : {}),
     barcode: layout.barcode ? box(layout.barcode) : null,
     intrusions: layout.intrusions.slice(0, 20).map((i) => ({ ...i, box: box(i.box) })),
+    ...(layout.outside ? { outside: layout.outside } : {}),
+    ...(layout.resetOffered !== undefined ? { resetOffered: layout.resetOffered } : {}),
   };
 }

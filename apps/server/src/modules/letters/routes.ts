@@ -27,7 +27,7 @@ import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../
 import { errorSchema } from '../identity/schemas.js';
 import { findLetterCloudSyncs } from '../integrations/find-letter-cloud-syncs.js';
 import { listSchema } from '../users/schemas.js';
-import { registerAddressSheetRoutes } from './address-sheet-routes.js';
+import { registerAddressFixRoutes } from './address-fix-routes.js';
 import { ANALYSE_TASK } from './analyse.js';
 import { registerSplitRoutes } from './split-routes.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
@@ -40,8 +40,23 @@ const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), he
 const layoutSchema = z.object({
   window: boxSchema,
   address: boxSchema,
+  /** Each line of the address read, name first. */
+  lines: z.array(boxSchema).optional(),
   barcode: boxSchema.nullable(),
-  intrusions: z.array(z.object({ kind: z.enum(['text', 'graphic']), text: z.string().optional(), box: boxSchema })),
+  /** What else would show through the window, and what it is. */
+  intrusions: z.array(
+    z.object({
+      kind: z.enum(['date', 'reference', 'return_address', 'salutation', 'text', 'graphic']),
+      text: z.string().optional(),
+      box: boxSchema,
+    }),
+  ),
+  /** Edges of the window the address runs past (beyond the 1 mm tolerance), by how many mm. */
+  outside: z
+    .array(z.object({ side: z.enum(['top', 'bottom', 'left', 'right']), by: z.number(), line: z.string() }))
+    .optional(),
+  /** The address can be re-set on page 1: nothing but the old address lies in the area to white out. */
+  resetOffered: z.boolean().optional(),
 });
 
 const letterSchema = z.object({
@@ -76,6 +91,12 @@ const letterSchema = z.object({
   layout: layoutSchema.nullable(),
   /** An address sheet was put in front (an extra sheet); the uploaded file is kept. */
   address_sheet: z.boolean(),
+  /** The address was whited out and set again inside the window on page 1; the uploaded file is kept. */
+  address_reset: z.boolean(),
+  /** How the recipient was read: the text layer, OCR (a scanned letter), or corrected or confirmed by a person. */
+  address_source: z.enum(['text', 'ocr', 'corrected']),
+  /** Of an address read by OCR: its confidence, 0-100. */
+  ocr_confidence: z.number().int().nullable(),
   /** The customer the letter is for (matched after analysis, or chosen), null when none. */
   customer_uuid: z.string().nullable(),
   customer_name: z.string().nullable(),
@@ -89,7 +110,7 @@ const COLUMNS = `l.id as uuid, l.name, l.document_type, l.source_type, l.status,
   l.processed, u.email as creator_email, u.name as creator_name, l.created_at, l.thumbnail_key is not null as has_thumbnail,
   l.parent_id as parent_uuid, l.split_status, l.split_count, l.has_been_posted, l.cloud_synced, l.delivered_on,
   l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.layout, l.address_sheet,
-  l.customer_id as customer_uuid, (select c.name from customers c where c.id = l.customer_id) as customer_name`;
+  l.address_reset, l.address_source, l.ocr_confidence, l.customer_id as customer_uuid, (select c.name from customers c where c.id = l.customer_id) as customer_name`;
 
 type Row = Omit<z.infer<typeof letterSchema>, 'display_status' | 'creation_date' | 'delivered_on'> & {
   created_at: Date;
@@ -125,6 +146,10 @@ const TAB_STATUS: Partial<Record<Tab, DisplayStatus>> = {
 /** The SQL condition of a tab: the trash holds deleted letters, every other tab the rest. */
 function tabCondition(tab: Tab, where: Where): string {
   if (tab === 'trash') return 'l.mark_for_deletion';
+  // The Failed tab holds every letter that cannot be delivered as it is: failed or corrupted files
+  // and letters with an address or window problem (Encountered Issues) alike (decision 0026).
+  if (tab === 'failed')
+    return `(not l.mark_for_deletion and (${displayCondition('Failed', where)} or ${displayCondition('Encountered Issues', where)}))`;
   const status = TAB_STATUS[tab];
   return status ? `(not l.mark_for_deletion and ${displayCondition(status, where)})` : 'not l.mark_for_deletion';
 }
@@ -494,7 +519,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
   );
 
   registerSplitRoutes(app, { pool });
-  registerAddressSheetRoutes(app, { pool, blobs });
+  registerAddressFixRoutes(app, { pool, blobs });
   registerThumbnailStream(app, { pool, blobs, hub }, listQuery, read, async (q, auth) => {
     const where = listConditions(q, auth.accountId, await letterScope(pool, auth));
     return { where: `${where} and ${tabCondition(q.tab as Tab, where)}`, params: where.params };

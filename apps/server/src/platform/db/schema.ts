@@ -331,8 +331,17 @@ export const letters = pgTable(
     layout: jsonb('layout'),
     /** An address sheet was put in front of the letter (an extra sheet, priced with delivery). */
     addressSheet: boolean('address_sheet').notNull().default(false),
-    /** The file as uploaded, kept when the product changed the file it sends (an address sheet). */
+    /** The file as uploaded, kept when the product changed the file it sends (an address sheet, a re-set address). */
     originalKey: text('original_key'),
+    /**
+     * The address on page 1 whited out and set again inside the window (decision 0026); like the
+     * address sheet, the uploaded file is kept under original_key.
+     */
+    addressReset: boolean('address_reset').notNull().default(false),
+    /** How the recipient was read: from the text layer, by OCR (a scanned letter), or corrected or confirmed by a person. */
+    addressSource: text('address_source').notNull().default('text'),
+    /** Of an address read by OCR: its confidence, 0-100. */
+    ocrConfidence: integer('ocr_confidence'),
     deliveryChannels: text('delivery_channels').array().notNull().default(sql`'{}'::text[]`),
     successfulDeliveryChannels: text('successful_delivery_channels').array().notNull().default(sql`'{}'::text[]`),
     unsuccessfulDeliveryChannels: text('unsuccessful_delivery_channels').array().notNull().default(sql`'{}'::text[]`),

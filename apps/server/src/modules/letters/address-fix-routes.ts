@@ -1,0 +1,253 @@
+import {
+  ADDRESS_FIXABLE_STATUSES,
+  ADDRESS_SHEET_REMOVABLE_STATUSES,
+  correctedAddressLines,
+  LETTER_FIX_MESSAGES,
+  LETTER_MESSAGES,
+  LETTER_STATUS,
+  recipientCorrectionSchema,
+  type WindowLayout,
+} from '@lp/domain';
+import type { PoolClient } from 'pg';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../app.js';
+import { inTransaction } from '../../platform/db/transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/events.js';
+import { addJob } from '../../platform/jobs.js';
+import { errorSchema } from '../identity/schemas.js';
+import { ANALYSE_TASK, NO_ADDRESS_REASONS } from './analyse.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const answer = z.object({ uuid: z.string(), status: z.literal(LETTER_STATUS.analysing), message: z.string() });
+
+interface FixRow {
+  status: string;
+  status_reason: string | null;
+  document_type: string;
+  mark_for_deletion: boolean;
+  recipient_name_snapshot: string | null;
+  address_sheet: boolean;
+  address_reset: boolean;
+  original_key: string | null;
+  blob_key: string;
+  layout: WindowLayout | null;
+}
+
+/** Statuses an address sheet is put in front for: the window leaves the address or the barcode no room as it is. */
+const SHEET_STATUSES: readonly string[] = [
+  LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.addressOutsideWindow,
+  LETTER_STATUS.windowNotClear,
+];
+/** Statuses the address is re-set on page 1 for (when nothing but the address is in the area to white out). */
+const RESET_STATUSES: readonly string[] = [LETTER_STATUS.addressOutsideWindow, LETTER_STATUS.barcodeAreaNotEmpty];
+
+/** The letter's history row, its analysis job and the live refresh, with the change that made it Analysing. */
+async function analyseAgain(client: PoolClient, id: string, accountId: string, reason: string) {
+  await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+    id,
+    LETTER_STATUS.analysing,
+    reason,
+  ]);
+  await addJob(client, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
+  await publish(client, { accountId, message: { type: 'refresh', entities: ['letters'] } });
+}
+
+/**
+ * The one-click fixes of a letter whose address or window is not right for posting (decision
+ * 0026): an address sheet in front, the address re-set on page 1, and a corrected address; each
+ * makes the analysis job run again (which makes the fixed file and checks it), and each can be
+ * undone before anything is sent. The uploaded file is always kept.
+ */
+export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<AppDeps, 'pool' | 'blobs'>) {
+  const lockLetter = async (client: PoolClient, id: string, accountId: string) => {
+    const { rows } = await client.query<FixRow>(
+      `select status, status_reason, document_type, mark_for_deletion, recipient_name_snapshot, address_sheet,
+              address_reset, original_key, blob_key, layout
+         from letters where id = $1 and account_id = $2 for update`,
+      [id, accountId],
+    );
+    const letter = rows[0];
+    if (!letter) throw new AppError('NOT_FOUND');
+    if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash first.');
+    return letter;
+  };
+
+  /** Takes a fix off again: the letter goes back to its uploaded file and is analysed again. */
+  const undo = async (id: string, accountId: string, which: 'address_sheet' | 'address_reset', reason: string) => {
+    let fixedKey: string | null = null;
+    await inTransaction(pool, async (client) => {
+      const letter = await lockLetter(client, id, accountId);
+      if (!letter[which])
+        throw new AppError(
+          'CONFLICT',
+          which === 'address_sheet' ? 'The letter has no address sheet.' : 'The letter has no re-set address.',
+        );
+      if (!letter.original_key || !ADDRESS_SHEET_REMOVABLE_STATUSES.includes(letter.status))
+        throw new AppError('CONFLICT', 'A fix can be taken off once the letter is analysed and before it is sent.');
+      fixedKey = letter.blob_key;
+      await client.query(
+        `update letters set ${which} = false, blob_key = original_key, original_key = null, status = $2,
+                status_reason = null, layout = null, updated_at = now()
+          where id = $1`,
+        [id, LETTER_STATUS.analysing],
+      );
+      await analyseAgain(client, id, accountId, reason);
+    });
+    // The fixed file belongs to no letter now.
+    if (fixedKey) await blobs.delete(fixedKey);
+  };
+
+  app.post(
+    '/api/letters/:id/address-sheet',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Put an address sheet in front of a letter whose window does not show its address as it should',
+        params: idParams,
+        response: { 202: answer, 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      await inTransaction(pool, async (client) => {
+        const letter = await lockLetter(client, id, auth.accountId);
+        if (letter.address_sheet) throw new AppError('CONFLICT', 'The letter already has an address sheet.');
+        if (letter.address_reset) throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.oneFixAtATime);
+        if (!SHEET_STATUSES.includes(letter.status) || !letter.recipient_name_snapshot)
+          throw new AppError(
+            'CONFLICT',
+            'An address sheet is for a letter whose recipient is known but whose window does not show the address as it should.',
+          );
+        await client.query(
+          `update letters set address_sheet = true, status = $2, status_reason = null, layout = null, updated_at = now()
+            where id = $1`,
+          [id, LETTER_STATUS.analysing],
+        );
+        await analyseAgain(client, id, auth.accountId, 'Address sheet added in front of the letter');
+      });
+      return reply
+        .status(202)
+        .send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_MESSAGES.addressSheetAdded });
+    },
+  );
+
+  app.delete(
+    '/api/letters/:id/address-sheet',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Take the address sheet off a letter: it is analysed again as uploaded',
+        params: idParams,
+        response: { 202: answer, 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      await undo(id, request.auth!.accountId, 'address_sheet', 'Address sheet taken off');
+      return reply
+        .status(202)
+        .send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_MESSAGES.addressSheetRemoved });
+    },
+  );
+
+  app.post(
+    '/api/letters/:id/address-reset',
+    {
+      schema: {
+        tags: ['letters'],
+        summary:
+          'Re-set the address on page 1: the window and the old address whited out, the address set inside the window',
+        params: idParams,
+        response: { 202: answer, 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      await inTransaction(pool, async (client) => {
+        const letter = await lockLetter(client, id, auth.accountId);
+        if (letter.address_reset) throw new AppError('CONFLICT', 'The address has already been re-set.');
+        if (letter.address_sheet) throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.oneFixAtATime);
+        if (!RESET_STATUSES.includes(letter.status) || !letter.recipient_name_snapshot)
+          throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.resetNotApplicable);
+        if (!letter.layout?.resetOffered) throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.resetNotOffered);
+        // The layout stays: the job whites out the old address lines it holds.
+        await client.query(
+          `update letters set address_reset = true, status = $2, status_reason = null, updated_at = now() where id = $1`,
+          [id, LETTER_STATUS.analysing],
+        );
+        await analyseAgain(client, id, auth.accountId, 'Address re-set on page 1');
+      });
+      return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_FIX_MESSAGES.reset });
+    },
+  );
+
+  app.delete(
+    '/api/letters/:id/address-reset',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Undo the re-set address: the letter is analysed again as uploaded',
+        params: idParams,
+        response: { 202: answer, 404: errorSchema, 409: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      await undo(id, request.auth!.accountId, 'address_reset', 'Re-set address undone');
+      return reply
+        .status(202)
+        .send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_FIX_MESSAGES.resetUndone });
+    },
+  );
+
+  app.put(
+    '/api/letters/:id/recipient',
+    {
+      schema: {
+        tags: ['letters'],
+        summary:
+          'Correct or confirm the recipient read from the letter; it is what the letter records and what a fix prints',
+        params: idParams,
+        body: recipientCorrectionSchema,
+        response: { 202: answer, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: string };
+      const body = request.body as z.output<typeof recipientCorrectionSchema>;
+      let fixedKey: string | null = null;
+      await inTransaction(pool, async (client) => {
+        const letter = await lockLetter(client, id, auth.accountId);
+        const unread =
+          letter.status === LETTER_STATUS.failedToAnalyse && NO_ADDRESS_REASONS.includes(letter.status_reason ?? '');
+        if (!ADDRESS_FIXABLE_STATUSES.includes(letter.status) && !unread)
+          throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.recipientLocked);
+        // A sheet or a re-set already made printed the old address: it is made again with this one.
+        if (letter.original_key && (letter.address_sheet || letter.address_reset)) fixedKey = letter.blob_key;
+        await client.query(
+          `update letters set recipient_name_snapshot = $2, recipient_address_snapshot = $3, postcode = $4,
+                  address_source = 'corrected', status = $5, status_reason = null, updated_at = now(),
+                  blob_key = coalesce(case when $6 then original_key end, blob_key),
+                  original_key = case when $6 then null else original_key end
+            where id = $1`,
+          [id, body.name, correctedAddressLines(body), body.postcode, LETTER_STATUS.analysing, fixedKey !== null],
+        );
+        await analyseAgain(client, id, auth.accountId, 'Recipient corrected');
+      });
+      if (fixedKey) await blobs.delete(fixedKey);
+      return reply
+        .status(202)
+        .send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_FIX_MESSAGES.recipientSaved });
+    },
+  );
+}
