@@ -17,7 +17,7 @@ import {
   unionBox,
 } from './address.js';
 import { findPostcode, isUkPostcodeFormat, normalisePostcode } from './postcode.js';
-import { looksLikeSentence, type TextSegment, textSegments } from './text-lines.js';
+import { baselineGroups, looksLikeSentence, type TextSegment, textSegments } from './text-lines.js';
 
 /**
  * The window itself, in millimetres from the top-left of page 1 of a folded A4 letter: DL and C5
@@ -111,12 +111,46 @@ function isOneLineAddress(text: string): boolean {
   return (text.match(/,/g)?.length ?? 0) >= 2 && findPostcode(text) !== null;
 }
 
+/** Words overlapping by more than this (mm) on one baseline are different layers of text, not one line. */
+const LAYER_OVERLAP = 0.5;
+
+/**
+ * The page's lines as textSegments reads them, but with text laid over other text (a frame over
+ * the body, as Word files converted from other programs often have) kept apart: on one baseline,
+ * each word joins the first layer whose last word it does not overlap, and each layer is cut into
+ * segments on its own.
+ */
+function layeredSegments(items: readonly TextItem[]): TextSegment[][] {
+  const rows: TextSegment[][] = [];
+  for (const group of baselineGroups(items)) {
+    const overlapping = group.some((item, i) => i > 0 && item.x < group[i - 1]!.x + group[i - 1]!.width - LAYER_OVERLAP);
+    if (!overlapping) {
+      rows.push(textSegments(group).flat());
+      continue;
+    }
+    // Text over text: the words of one layer share their top and height (one font, one baseline).
+    const layers: TextItem[][] = [];
+    for (const item of group) {
+      const layer = layers.find(
+        (l) => Math.abs(l[0]!.y - item.y) <= LAYER_OVERLAP && Math.abs(l[0]!.height - item.height) <= LAYER_OVERLAP,
+      );
+      if (layer) layer.push(item);
+      else layers.push([item]);
+    }
+    rows.push(layers.flatMap((layer) => textSegments(layer).flat()).sort((a, b) => a.x - b.x));
+  }
+  return rows;
+}
+
 /** How far apart (mm) two lines' left edges may be and still be one column. */
 const COLUMN_TOLERANCE = 4;
-/** The gap between two lines of one block is at most this many line heights. */
-const BLOCK_GAP = 1.3;
-/** Two lines of one block have text this alike in height (smaller over larger). */
-const HEIGHT_RATIO = 0.72;
+/**
+ * The gap between two lines of one block is under this many line heights: Word's paragraph
+ * spacing (8 pt after an 11 pt line) stays inside, a blank line (a whole line height) does not.
+ */
+const BLOCK_GAP = 0.8;
+/** Two lines of one block have text this alike in height (smaller over larger): a heading or a small return line is another block. */
+const HEIGHT_RATIO = 0.85;
 
 interface Block {
   lines: AddressLine[];
@@ -133,8 +167,14 @@ function blocksOf(segments: readonly TextSegment[][]): Block[] {
         const last = b.lines.at(-1)!;
         const gap = line.y - (last.y + last.height);
         const ratio = Math.min(line.height, last.height) / Math.max(line.height, last.height);
+        // One column: the same left edge, or (text wrapped round a picture) a line right below the
+        // last that shares some of its width.
+        const column =
+          Math.abs(line.x - b.lines[0]!.x) <= COLUMN_TOLERANCE ||
+          Math.abs(line.x - last.x) <= COLUMN_TOLERANCE ||
+          (line.x < last.x + last.width && line.x + line.width > last.x);
         return (
-          Math.abs(line.x - b.lines[0]!.x) <= COLUMN_TOLERANCE &&
+          column &&
           gap <= BLOCK_GAP * Math.max(line.height, last.height) &&
           gap > -line.height / 2 &&
           ratio >= HEIGHT_RATIO
@@ -186,20 +226,15 @@ export function readRecipient(items: readonly TextItem[], envelope: EnvelopeTemp
   const inArea = items.filter((i) => i.text.trim() !== '' && centreInside(i, area));
   if (!inArea.some((i) => centreInside(i, grow(window, 5)))) return { ok: false, reason: 'no_text_in_window' };
   let best: { score: number; reading: Extract<RecipientReading, { ok: true }> } | null = null;
-  for (const block of blocksOf(textSegments(inArea))) {
+  for (const block of blocksOf(layeredSegments(inArea))) {
     // The name is the block's first line that is not a mark above the address, a date or prose.
     const start = block.lines.findIndex(
       (l) => !CONFIDENTIAL_LINE.test(l.text) && !isNotAddress(l.text) && !looksLikeSentence(l.text),
     );
     if (start < 0) continue;
     let lines = block.lines.slice(start);
-    // The address ends at its postcode; a block of prose or contact lines is no address.
-    let end = -1;
-    for (let i = lines.length - 1; i >= 0; i -= 1)
-      if (findPostcode(lines[i]!.text)) {
-        end = i;
-        break;
-      }
+    // The address ends at its postcode (its first line that ends with one).
+    const end = lines.findIndex((l) => findPostcode(l.text) !== null);
     const extra = [...block.lines.slice(0, start), ...(end >= 0 ? lines.slice(end + 1) : [])];
     if (end >= 0) lines = lines.slice(0, end + 1);
     if (lines.length === 1 && isOneLineAddress(lines[0]!.text)) continue; // a return address on one line
@@ -319,7 +354,7 @@ export function windowOthers(
   const nearInk = ink.filter((c) => overlaps(c, window));
   const near = words.filter((w) => w.text.trim() !== '' && overlaps(w, window));
   const theirs = near.filter((w) => !mine.some((m) => centreInside(w, m)));
-  const texts: WindowIntrusion[] = textSegments(theirs)
+  const texts: WindowIntrusion[] = layeredSegments(theirs)
     .flat()
     .map((seg) => ({
       kind: isOneLineAddress(seg.text) ? 'return_address' : classifyLine(seg.text),
