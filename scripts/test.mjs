@@ -48,6 +48,9 @@ try {
   ensureSystemPackages([
     { name: 'poppler-utils', path: '/usr/bin/pdftoppm' },
     { name: 'libreoffice-writer-nogui', path: '/usr/bin/soffice' },
+    // LibreOffice's Python bridge: Word letters are converted by LibreOffices kept running and
+    // driven over UNO by Debian's /usr/bin/python3 (without it, one LibreOffice per letter).
+    { name: 'python3-uno', path: '/usr/lib/python3/dist-packages/uno.py' },
     // Fonts with the metrics of Arial, Times New Roman and Courier New (Liberation) and of
     // Calibri (Carlito), so a Word letter's lines, and its address, land where Word puts them.
     { name: 'fonts-liberation2', path: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf' },

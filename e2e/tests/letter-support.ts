@@ -39,8 +39,8 @@ export function fund(accountId: string, pounds: string) {
 
 /**
  * A UK business letter on A4, as a word processor lays it out for a DL window envelope: the
- * letterhead and the date at the right, the recipient's address 45 mm from the top and 22 mm from
- * the left, then the salutation and body.
+ * letterhead and the date at the right, the recipient's address inside the window (its first line's
+ * top 46 mm from the top, 22 mm from the left), then the salutation and body.
  */
 export async function businessLetter(address: string[], subjectLine: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -57,7 +57,7 @@ export async function businessLetter(address: string[], subjectLine: string): Pr
   right('0117 496 0123 · lettings@harbourside.example', 28);
   right('Our ref: HPS/2026/1147', 50);
   right('21 November 2026', 55);
-  for (const [i, line] of address.entries()) at(line, 22, 45 + i * 4.5);
+  for (const [i, line] of address.entries()) at(line, 22, 49.5 + i * 4.5);
   at(`Dear ${address[0]!.split(' ').slice(0, 1).join(' ')} ${address[0]!.split(' ').at(-1)},`, 22, 100);
   at(subjectLine, 22, 108, 10, bold);
   const body = [

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { RESEAL_JOB_KEY, RESEAL_TASK } from './modules/integrations/reseal-tokens.js';
+import { closeOfficeConverters } from './modules/letters/office-converter.js';
 import { startSweep } from './modules/letters/sweep.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
@@ -83,6 +84,9 @@ async function stop(signal: string) {
     stopSweep?.();
     await workers?.stop(); // lets running jobs finish; others stay queued in the database
     log.debug('workers stopped');
+    // The LibreOffices kept running for Word letters (none started unless one came; each would also
+    // end by itself once this process is gone).
+    await closeOfficeConverters();
     await leftovers?.stop();
     await services?.close();
     log.debug('database pool closed');

@@ -312,7 +312,13 @@ describe('rawStatusesFor', () => {
       const { raw } = rawStatusesFor(label);
       for (const r of raw) expect(displayLetterStatus(r)).toBe(label);
     }
-    expect(rawStatusesFor('Encountered Issues').raw.sort()).toEqual(['Barcode area not empty', 'Invalid Postcode']);
+    expect(rawStatusesFor('Encountered Issues').raw.sort()).toEqual([
+      'Address outside window',
+      'Address to confirm',
+      'Barcode area not empty',
+      'Invalid Postcode',
+      'Window not clear',
+    ]);
     expect(rawStatusesFor('Scheduled')).toEqual({ raw: [], scheduled: true, otherwise: false });
     expect(rawStatusesFor('Failed')).toEqual({ raw: [], scheduled: false, otherwise: true });
     // Corrupted and Failed to Analyse are not mapped, so they fall under Failed.

@@ -123,7 +123,9 @@ const LAYER_OVERLAP = 0.5;
 function layeredSegments(items: readonly TextItem[]): TextSegment[][] {
   const rows: TextSegment[][] = [];
   for (const group of baselineGroups(items)) {
-    const overlapping = group.some((item, i) => i > 0 && item.x < group[i - 1]!.x + group[i - 1]!.width - LAYER_OVERLAP);
+    const overlapping = group.some(
+      (item, i) => i > 0 && item.x < group[i - 1]!.x + group[i - 1]!.width - LAYER_OVERLAP,
+    );
     if (!overlapping) {
       rows.push(textSegments(group).flat());
       continue;
@@ -238,11 +240,12 @@ export function readRecipient(items: readonly TextItem[], envelope: EnvelopeTemp
     const extra = [...block.lines.slice(0, start), ...(end >= 0 ? lines.slice(end + 1) : [])];
     if (end >= 0) lines = lines.slice(0, end + 1);
     if (lines.length === 1 && isOneLineAddress(lines[0]!.text)) continue; // a return address on one line
-    if (lines.some((l, i) => i > 0 && (isNotAddress(l.text) || looksLikeSentence(l.text)))) {
-      // Prose or contact lines inside: keep the part before them (an address has none).
-      const cut = lines.findIndex((l, i) => i > 0 && (isNotAddress(l.text) || looksLikeSentence(l.text)));
-      lines = lines.slice(0, cut);
-    }
+    // Prose or contact lines inside: keep the part before them (an address has none). A postcode
+    // line is never prose ("SO14 3FH" opens like "So ...").
+    const prose = (l: AddressLine, i: number) =>
+      i > 0 && !findPostcode(l.text) && (isNotAddress(l.text) || looksLikeSentence(l.text));
+    const cut = lines.findIndex(prose);
+    if (cut > 0) lines = lines.slice(0, cut);
     if (lines.length === 0) continue;
     const box = unionBox(lines);
     const covered = overlapArea(box, window);
@@ -354,8 +357,11 @@ export function windowOthers(
   const nearInk = ink.filter((c) => overlaps(c, window));
   const near = words.filter((w) => w.text.trim() !== '' && overlaps(w, window));
   const theirs = near.filter((w) => !mine.some((m) => centreInside(w, m)));
+  // A confidentiality marking above the address ("Private & Confidential") may show through the
+  // window: Royal Mail's guidance places it there.
   const texts: WindowIntrusion[] = layeredSegments(theirs)
     .flat()
+    .filter((seg) => !CONFIDENTIAL_LINE.test(seg.text))
     .map((seg) => ({
       kind: isOneLineAddress(seg.text) ? 'return_address' : classifyLine(seg.text),
       text: seg.text,

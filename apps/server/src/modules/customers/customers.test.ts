@@ -234,7 +234,8 @@ describe('letters and their customers', () => {
 
   it('links a letter to the customer whose name and postcode match, pre-fills delivery, and keeps their preferences', async () => {
     const { ordinaryLetters } = await import('../../test/fixtures/uk-letters.js');
-    const [solicitors, water] = ordinaryLetters();
+    const solicitors = ordinaryLetters().find((l) => l.file === 'solicitors-46mm.pdf');
+    const water = ordinaryLetters().find((l) => l.file === 'water-bill-43mm.pdf');
     const { agent } = await signUpCompany(t.app);
     // Written the way a person types it: another case, no space in the postcode.
     const customer = (

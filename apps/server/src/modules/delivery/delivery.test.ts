@@ -36,7 +36,7 @@ async function company(balance = 10_000) {
 }
 
 /** Uploads a letter laid out like a solicitor's Word template and waits for its analysis. */
-async function newLetter(agent: Agent, pdf?: Buffer, name = 'solicitors-40mm.pdf'): Promise<string> {
+async function newLetter(agent: Agent, pdf?: Buffer, name = 'solicitors-46mm.pdf'): Promise<string> {
   const bytes = pdf ?? (await ordinaryLetters()[0]!.bytes());
   const res = await agent.upload('/api/letters/files?type=regular', name, bytes);
   expect(res.statusCode, res.body).toBe(201);
@@ -101,7 +101,7 @@ describe('delivering a letter', () => {
     const mail = (await t.outbox()).find((m) => m.to === "siobhan.o'neill@example.co.uk");
     expect(mail).toMatchObject({ subject: 'Your tenancy agreement' });
     expect((mail as unknown as { attachments: { filename: string }[] }).attachments).toEqual([
-      expect.objectContaining({ filename: 'solicitors-40mm.pdf', contentType: 'application/pdf' }),
+      expect.objectContaining({ filename: 'solicitors-46mm.pdf', contentType: 'application/pdf' }),
     ]);
     expect(await balance(me.account.id)).toEqual({
       balance: 10_000 - PRICE_LIST.email,
@@ -198,7 +198,7 @@ describe('delivering a letter', () => {
     const visitor = new (agent.constructor as new (app: unknown) => Agent)(t.app);
     const opened = await visitor.post('/api/cloud/open', { token });
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toMatchObject({ name: 'solicitors-40mm.pdf', num_pages: 1 });
+    expect(opened.json()).toMatchObject({ name: 'solicitors-46mm.pdf', num_pages: 1 });
     const file = await visitor.post('/api/cloud/file', { token });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');

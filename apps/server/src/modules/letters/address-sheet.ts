@@ -5,14 +5,16 @@ import path from 'node:path';
 import {
   ADDRESS_SHEET_LAYOUT,
   type Box,
+  centreInside,
   DEFAULT_TEMPLATE,
   ENVELOPE_WINDOWS,
   grow,
+  type TextItem,
   type WindowLayout,
 } from '@lp/domain';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import { POPPLER_LIMITS, runTool } from './poppler.js';
+import { POPPLER_LIMITS, pageWords, runTool } from './poppler.js';
 
 /**
  * Fonts the sheet is set in, first found wins: Liberation Sans (Arial's metrics, installed by the
@@ -72,15 +74,15 @@ function setAddress(page: PDFPage, font: PDFFont, lines: readonly string[]) {
 /**
  * Re-sets the address on page 1 (decision 0026): the envelope window and the old address lines
  * are whited out and the address is set again inside the window in the sheet's font; every other
- * page, and the rest of page 1, is left as it was. The analysis then reads only ink that shows, so
- * text under the white is not read again.
+ * page, and the rest of page 1, is left as it was. Returns the words of page 1 now under the white,
+ * so that the analysis of the new file does not read them again (they are still in its text layer).
  */
 export async function resetAddress(
   letterPdf: string,
   recipient: { name: string; lines: readonly string[] },
   layout: WindowLayout | null,
   out: string,
-): Promise<void> {
+): Promise<TextItem[]> {
   const fontFile = SHEET_FONTS.find((f) => existsSync(f));
   if (!fontFile) throw new AddressSheetError('No font to set the address in: install fonts-liberation2 on the server.');
   let doc: PDFDocument;
@@ -97,6 +99,11 @@ export async function resetAddress(
       'Page 1 is turned, so the address cannot be re-set on it: add an address sheet instead.',
     );
   const crop = page.getCropBox();
+  const areas = [
+    grow(layout?.window ?? ENVELOPE_WINDOWS[DEFAULT_TEMPLATE], 1),
+    ...(layout?.lines ?? []).map((l) => grow(l, 1)),
+  ];
+  const hidden = (await pageWords(letterPdf, 1)).filter((w) => areas.some((a) => centreInside(w, a)));
   const white = (b: Box) =>
     page.drawRectangle({
       x: crop.x + b.x * MM,
@@ -105,10 +112,10 @@ export async function resetAddress(
       height: b.height * MM,
       color: rgb(1, 1, 1),
     });
-  white(grow(layout?.window ?? ENVELOPE_WINDOWS[DEFAULT_TEMPLATE], 1));
-  for (const line of layout?.lines ?? []) white(grow(line, 1));
+  for (const area of areas) white(area);
   setAddress(page, font, [recipient.name, ...recipient.lines]);
   await writeFile(out, await doc.save());
+  return hidden;
 }
 
 /**

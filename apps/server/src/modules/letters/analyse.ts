@@ -87,6 +87,7 @@ export async function analysePdf(
   thumbnailKey: string,
   postcodes: PostcodeService | null = null,
   given: GivenRecipient | null = null,
+  hidden: readonly TextItem[] = [],
 ): Promise<Outcome> {
   let info: Awaited<ReturnType<typeof pdfInfo>>;
   try {
@@ -117,7 +118,8 @@ export async function analysePdf(
   }
   let words: Awaited<ReturnType<typeof pageWords>>;
   try {
-    words = await pageWords(file, 1);
+    // Words the product itself whited out (a re-set address) are not printed, so not read.
+    words = withoutHidden(await pageWords(file, 1), hidden);
   } catch (error) {
     if (error instanceof PdfError) return pdfFailure(error, info.pages);
     throw error;
@@ -265,6 +267,14 @@ function layoutOf(check: WindowCheck, lines: readonly AddressLine[]): WindowLayo
   };
 }
 
+/** The words less those at the place of a hidden one with the same text (within 0.3 mm). */
+function withoutHidden(words: TextItem[], hidden: readonly TextItem[]): TextItem[] {
+  if (hidden.length === 0) return words;
+  const same = (a: TextItem, b: TextItem) =>
+    a.text === b.text && Math.abs(a.x - b.x) < 0.3 && Math.abs(a.y - b.y) < 0.3;
+  return words.filter((w) => !hidden.some((h) => same(w, h)));
+}
+
 /** Settings of the analysis that come from the configuration. */
 export interface AnalysisOptions {
   /** The LibreOffice program that converts Word letters (SOFFICE_PATH; default `soffice` on PATH). */
@@ -363,14 +373,14 @@ export async function runAnalysis(
       const out = path.join(work, 'fixed.pdf');
       const recipient = { name: letter.recipient_name_snapshot, lines: letter.recipient_address_snapshot ?? [] };
       try {
-        await blobs.withLocalFile(letter.blob_key, (original) =>
-          fix === 'sheet'
-            ? prependAddressSheet(original, recipient, out)
-            : resetAddress(original, recipient, letter.layout, out),
-        );
+        const hidden = await blobs.withLocalFile(letter.blob_key, async (original) => {
+          if (fix === 'reset') return resetAddress(original, recipient, letter.layout, out);
+          await prependAddressSheet(original, recipient, out);
+          return [];
+        });
         fixedSize = await blobs.put(key, createReadStream(out));
         fixedKey = key;
-        return await analysePdf(out, blobs, thumbnailKey, postcodes, given);
+        return await analysePdf(out, blobs, thumbnailKey, postcodes, given, hidden);
       } catch (error) {
         if (error instanceof AddressSheetError) return { status: LETTER_STATUS.failedToAnalyse, reason: error.message };
         throw error;

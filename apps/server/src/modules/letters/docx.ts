@@ -1,6 +1,7 @@
 // Word letters: the DOCX package is checked from its zip central directory before anything is
 // inflated, every part is then inflated under a bound and verified, links to the outside are
-// removed, and the clean package is converted to PDF by LibreOffice in a bounded process.
+// removed, and the clean package is converted to PDF by a LibreOffice kept running (office-converter.ts),
+// or, where that cannot run, by one started for the letter; both bounded in time and memory.
 // See docs/decisions/0010-docx-conversion-and-hostile-files.md.
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { crc32, createInflateRaw, deflateRaw } from 'node:zlib';
+import { convertInOffice } from './office-converter.js';
 import { runTool, ToolError } from './poppler.js';
 
 const deflateAsync = promisify(deflateRaw);
@@ -26,11 +28,17 @@ export const DOCX_LIMITS = {
   ratioFloorBytes: 1024 * 1024,
   /** Pixels of one image (an A4 page scanned at 600 dpi is 35 million); larger ones are decoded whole. */
   maxImagePixels: 60_000_000,
-  /** LibreOffice's time for one conversion, start-up (about 1 s) included. */
+  /**
+   * LibreOffice's time for one conversion: in a converter kept running, from the moment it takes the
+   * letter (its start-up is bounded on its own); in a process of the letter's own, start-up (about 1 s) included.
+   */
   conversionTimeoutMs: 60_000,
   /** LibreOffice's address space; a one-page letter converts within 256 MB. */
   converterMemoryBytes: 2 * 1024 * 1024 * 1024,
-  /** Conversions at once in this process (each is one LibreOffice of up to converterMemoryBytes). */
+  /**
+   * Conversions at once in this process when each letter starts its own LibreOffice (each of up to
+   * converterMemoryBytes); the converters kept running are counted by OFFICE_LIMITS.converters.
+   */
   conversionsInFlight: Math.max(1, Math.min(4, os.availableParallelism())),
 } as const;
 
@@ -438,65 +446,80 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 export interface ConvertOptions {
   /** The LibreOffice program (a name on PATH or a path). */
   soffice?: string;
+  /** This conversion's time bound; by default DOCX_LIMITS.conversionTimeoutMs. */
   timeoutMs?: number;
+  /**
+   * Which LibreOffice converts: `shared`, one of those kept running (office-converter.ts), or
+   * `own`, one started for this letter alone (the way before issue 23, and the fallback where the
+   * shared ones cannot run). By default `shared`, unless a time bound of its own is given: that
+   * bound keeps its meaning of "start-up included" (a running converter is warm, so a bound below a
+   * start-up would never be reached there).
+   */
+  converter?: 'shared' | 'own';
 }
 
+const UNAVAILABLE =
+  'DOCX conversion is unavailable on this server (LibreOffice is not installed): upload the letter as a PDF.';
+
 /**
- * Converts a (sanitised) Word package to PDF with LibreOffice: a fresh user profile and HOME per
- * conversion (concurrent conversions never share a profile, and a killed one leaves nothing
- * behind), a time bound that kills the whole process group, and an address-space bound.
+ * Converts a (sanitised) Word package to PDF with LibreOffice, bounded in time (the whole process
+ * group is killed) and in address space. A converter kept running takes it when it can; otherwise
+ * a LibreOffice of the letter's own, with a fresh user profile and HOME (concurrent conversions
+ * never share a profile, and a killed one leaves nothing behind). The errors are the same either way.
  */
 export async function convertToPdf(docx: Buffer, options: ConvertOptions = {}): Promise<Buffer> {
-  return turn(async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'lp-docx-'));
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lp-docx-'));
+  try {
+    const input = path.join(dir, 'letter.docx');
+    const output = path.join(dir, 'letter.pdf');
+    await writeFile(input, docx, { mode: 0o600 });
+    const soffice = options.soffice ?? 'soffice';
+    const timeoutMs = options.timeoutMs ?? DOCX_LIMITS.conversionTimeoutMs;
     try {
-      const input = path.join(dir, 'letter.docx');
-      await writeFile(input, docx, { mode: 0o600 });
-      const profile = pathToFileURL(path.join(dir, 'profile')).href;
-      try {
-        await runTool(
-          options.soffice ?? 'soffice',
-          [
-            `-env:UserInstallation=${profile}`,
-            '--headless',
-            '--invisible',
-            '--nologo',
-            '--nodefault',
-            '--norestore',
-            '--nolockcheck',
-            '--convert-to',
-            'pdf:writer_pdf_Export',
-            '--outdir',
-            dir,
-            input,
-          ],
-          {
-            timeoutMs: options.timeoutMs ?? DOCX_LIMITS.conversionTimeoutMs,
-            maxOutputBytes: 1024 * 1024,
-            memoryBytes: DOCX_LIMITS.converterMemoryBytes,
-          },
-          { env: { ...process.env, HOME: dir, TMPDIR: dir }, cwd: dir },
-        );
-      } catch (error) {
-        if (!(error instanceof ToolError)) throw error;
-        if (error.kind === 'missing')
-          throw new DocxError(
-            'unavailable',
-            'DOCX conversion is unavailable on this server (LibreOffice is not installed): upload the letter as a PDF.',
-          );
-        if (error.kind === 'timeout') throw new DocxError('refused', 'The Word document took too long to convert.');
-        if (error.kind === 'memory')
-          throw new DocxError('refused', 'The Word document needs too much memory to convert.');
-        throw new DocxError('refused', 'LibreOffice could not convert the Word document.');
-      }
-      // LibreOffice exits 0 when it cannot load a file, and writes nothing.
-      const pdf = await readFile(path.join(dir, 'letter.pdf')).catch(() => null);
-      if (!pdf || pdf.length === 0 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw corrupted();
-      return pdf;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+      const shared = (options.converter ?? (options.timeoutMs === undefined ? 'shared' : 'own')) === 'shared';
+      const done =
+        shared &&
+        (await convertInOffice(input, output, { soffice, timeoutMs, memoryBytes: DOCX_LIMITS.converterMemoryBytes }));
+      if (!done) await turn(() => convertInOwnProcess(soffice, dir, input, timeoutMs));
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      if (error.kind === 'missing') throw new DocxError('unavailable', UNAVAILABLE);
+      if (error.kind === 'timeout') throw new DocxError('refused', 'The Word document took too long to convert.');
+      if (error.kind === 'memory')
+        throw new DocxError('refused', 'The Word document needs too much memory to convert.');
+      throw new DocxError('refused', 'LibreOffice could not convert the Word document.');
     }
-  });
+    // LibreOffice writes nothing when it cannot load a file (and the one-off process still exits 0).
+    const pdf = await readFile(output).catch(() => null);
+    if (!pdf || pdf.length === 0 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw corrupted();
+    return pdf;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One `soffice --convert-to pdf` for this letter, its profile and HOME in `dir`; throws a ToolError. */
+async function convertInOwnProcess(soffice: string, dir: string, input: string, timeoutMs: number): Promise<void> {
+  const profile = pathToFileURL(path.join(dir, 'profile')).href;
+  await runTool(
+    soffice,
+    [
+      `-env:UserInstallation=${profile}`,
+      '--headless',
+      '--invisible',
+      '--nologo',
+      '--nodefault',
+      '--norestore',
+      '--nolockcheck',
+      '--convert-to',
+      'pdf:writer_pdf_Export',
+      '--outdir',
+      dir,
+      input,
+    ],
+    { timeoutMs, maxOutputBytes: 1024 * 1024, memoryBytes: DOCX_LIMITS.converterMemoryBytes },
+    { env: { ...process.env, HOME: dir, TMPDIR: dir }, cwd: dir },
+  );
 }
 
 /** Checks, cleans and converts a stored Word letter; returns the PDF's bytes or throws a DocxError. */

@@ -44,7 +44,8 @@ describe('letter list: filters, tab counts, creators', () => {
     await owner.agent.post('/api/letters/trash', { uuids: [d] });
 
     const all = (await owner.agent.get('/api/letters')).json();
-    expect(all.counts).toEqual({ all: 3, new: 2, scheduled: 0, sent: 0, failed: 0, trash: 1 });
+    // The Failed tab holds every letter that cannot be delivered as it is: the invalid postcode too.
+    expect(all.counts).toEqual({ all: 3, new: 2, scheduled: 0, sent: 0, failed: 1, trash: 1 });
     expect(all.count).toBe(3);
     expect(all.rows.map((r: { uuid: string }) => r.uuid)).toEqual([c, b, a]); // newest first
     expect(all.filter_options.status).toContain('Encountered Issues');

@@ -89,7 +89,9 @@ describe('letters made from LibreOffice templates', () => {
       // Of an address outside the window: the edge it runs furthest past and by how much (within a
       // millimetre of poppler's measure).
       const first = body.layout?.outside?.[0];
-      const measuredOut = Object.entries(m.text_over_text?.length ? {} : (m.outside ?? {})).sort((a, b) => b[1] - a[1])[0];
+      const measuredOut = Object.entries(m.text_over_text?.length ? {} : (m.outside ?? {})).sort(
+        (a, b) => b[1] - a[1],
+      )[0];
       const outside = first && !m.text_over_text?.length ? { side: first.side, by: first.by } : null;
       const wantOutside = measuredOut
         ? { side: measuredOut[0], by: first && Math.abs(first.by - measuredOut[1]) <= 1 ? first.by : measuredOut[1] }
@@ -97,16 +99,11 @@ describe('letters made from LibreOffice templates', () => {
       got.push({ file: u.file, status: body.status, ...recipient, outside, reason: body.status_reason });
       // The recipient is the block the window frames, read exactly, whatever the verdict.
       // Where text lies over text no reading is exact (the verdict alone is checked).
-      const read = !m.visible
-        ? { name: null, lines: null }
-        : m.text_over_text?.length
-          ? recipient
-          : u.entry.recipient;
+      const read = !m.visible ? { name: null, lines: null } : m.text_over_text?.length ? recipient : u.entry.recipient;
       want.push({ file: u.file, status, ...read, outside: wantOutside, reason: body.status_reason });
       if (body.status === status && status === LETTER_STATUS.windowNotClear)
         expect(body.layout?.intrusions.length, u.file).toBeGreaterThan(0);
-      if (body.status === status)
-        expect(body.display_status).toBe(displayLetterStatus(status));
+      if (body.status === status) expect(body.display_status).toBe(displayLetterStatus(status));
     }
     expect(got).toEqual(want);
   }, 300_000);

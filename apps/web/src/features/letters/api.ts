@@ -1,4 +1,4 @@
-import { type LetterCloudSync, MESSAGES } from '@lp/domain';
+import { type InWindowKind, type LetterCloudSync, MESSAGES, type RecipientCorrection } from '@lp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSearchParams, listUrl } from '../../components/data-table/query';
 import type { DataTableParams, DataTableResult } from '../../components/data-table/types';
@@ -47,6 +47,12 @@ export interface Letter {
   layout?: LetterLayout | null;
   /** An address sheet was put in front of the letter. */
   address_sheet?: boolean;
+  /** The address was whited out and set again inside the window on page 1. */
+  address_reset?: boolean;
+  /** How the recipient was read: the text layer, OCR (a scanned letter), or corrected or confirmed by a person. */
+  address_source?: 'text' | 'ocr' | 'corrected';
+  /** Of an address read by OCR: its confidence, 0-100. */
+  ocr_confidence?: number | null;
   /** The company's customer this letter is for (linked by analysis, or by a person); null when none. */
   customer_uuid?: string | null;
   customer_name?: string | null;
@@ -59,11 +65,32 @@ export interface LayoutBox {
   height: number;
 }
 
+/** Something besides the address that would show through the window. */
+export interface LayoutIntrusion {
+  kind: InWindowKind;
+  text?: string;
+  box: LayoutBox;
+}
+
+/** An edge of the window the address runs past, by how many mm, and the line that runs furthest. */
+export interface LayoutOverflow {
+  side: 'top' | 'bottom' | 'left' | 'right';
+  by: number;
+  line: string;
+}
+
+/** Page 1 around the address (the API's layoutSchema), in mm from the top-left. */
 export interface LetterLayout {
   window: LayoutBox;
   address: LayoutBox;
+  /** Each line of the address read, name first. */
+  lines?: LayoutBox[];
   barcode: LayoutBox | null;
-  intrusions: { kind: 'text' | 'graphic'; text?: string; box: LayoutBox }[];
+  intrusions: LayoutIntrusion[];
+  /** Edges of the window the address runs past. */
+  outside?: LayoutOverflow[];
+  /** The address can be re-set on page 1 (nothing but the old address in the area to white out). */
+  resetOffered?: boolean;
 }
 
 export const LETTER_TABS = [
@@ -146,6 +173,38 @@ export function useAddressSheet(id: string) {
       how === 'add'
         ? api.post<{ uuid: string; message: string }>(path(id, '/address-sheet'))
         : api.delete<{ uuid: string; message: string }>(path(id, '/address-sheet')),
+    onSuccess: () => {
+      void invalidate();
+    },
+  });
+}
+
+/** The answer of the address fixes: the letter is analysed again. */
+export interface AddressFixAnswer {
+  uuid: string;
+  status: string;
+  message: string;
+}
+
+/** Re-sets the address on page 1 inside the window (add) or undoes it (remove); the letter is analysed again. */
+export function useAddressReset(id: string) {
+  const invalidate = useInvalidateLetters();
+  return useMutation({
+    mutationFn: (how: 'add' | 'remove') =>
+      how === 'add'
+        ? api.post<AddressFixAnswer>(path(id, '/address-reset'))
+        : api.delete<AddressFixAnswer>(path(id, '/address-reset')),
+    onSuccess: () => {
+      void invalidate();
+    },
+  });
+}
+
+/** PUT /api/letters/:id/recipient: the recipient corrected, or confirmed as read; the letter is analysed again. */
+export function useCorrectRecipient(id: string) {
+  const invalidate = useInvalidateLetters();
+  return useMutation({
+    mutationFn: (body: RecipientCorrection) => api.put<AddressFixAnswer>(path(id, '/recipient'), body),
     onSuccess: () => {
       void invalidate();
     },

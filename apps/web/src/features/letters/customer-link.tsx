@@ -29,6 +29,7 @@ import {
   useLinkCustomer,
   useSaveRecipientAsCustomer,
 } from './api';
+import { hasWords, recipientSummary } from './letter-problem';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** The words of the letter's customer section. */
@@ -75,7 +76,7 @@ export function LetterCustomerSection({ letter, abilities }: { letter: Letter; a
   const open = !letter.mark_for_deletion;
   // The picker lists the customers, which needs seeing them; linking needs one of the letter's permissions.
   const canLink = open && canSee && has(abilities, 'send_letter', 'create_letter', 'manage_recipients');
-  const canSave = open && has(abilities, 'manage_recipients') && !!letter.recipient_name_snapshot;
+  const canSave = open && has(abilities, 'manage_recipients') && hasWords(letter.recipient_name_snapshot);
   const uuid = letter.customer_uuid ?? null;
   const name = letter.customer_name || (uuid ? 'Unnamed customer' : null);
   if (!uuid && !canLink && !canSave) return null;
@@ -256,7 +257,7 @@ function RecipientCustomerForm({ letter, onDone }: { letter: Letter; onDone: () 
     defaultValues: { email: '', phone: '', communications_preference: [] },
   });
   const busy = form.formState.isSubmitting;
-  const address = (letter.recipient_address_snapshot ?? []).filter((l) => l !== letter.recipient_name_snapshot);
+  const recipient = recipientSummary(letter);
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -295,8 +296,7 @@ function RecipientCustomerForm({ letter, onDone }: { letter: Letter; onDone: () 
       sx={{ mt: 1, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {letter.recipient_name_snapshot}
-        {address.length > 0 ? `, ${address.join(', ')}` : ''}
+        {recipient ?? 'No recipient read'}
       </Typography>
       <FormTextField
         control={form.control}

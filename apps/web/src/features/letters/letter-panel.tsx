@@ -1,4 +1,4 @@
-import { ADDRESS_SHEET_REMOVABLE_STATUSES, DELIVERY_MESSAGES, LETTER_STATUS, MESSAGES } from '@lp/domain';
+import { DELIVERY_MESSAGES, LETTER_STATUS, MESSAGES } from '@lp/domain';
 import Download from '@mui/icons-material/Download';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
@@ -12,12 +12,12 @@ import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { AddressFixSection } from './address-fix-section';
 import {
   type Letter,
   letterFailureMessage,
   letterFileUrl,
   letterThumbnailUrl,
-  useAddressSheet,
   useLetter,
   useLetterBulk,
   useLetterMetadata,
@@ -27,6 +27,7 @@ import { LetterCustomerSection } from './customer-link';
 import { deliveryFailureMessage, useCancelDelivery } from './delivery-api';
 import { DeliveryDetails, LetterTimeline } from './delivery-details';
 import { DeliveryForm } from './delivery-form';
+import { hasWords } from './letter-problem';
 import { LETTER_MESSAGES } from './messages';
 import { letterActions } from './panel-actions';
 import { SplitSection } from './split-section';
@@ -116,14 +117,14 @@ function LetterDetails({
     );
 
   const busy = trash.isPending || restore.isPending || destroy.isPending || cancelDelivery.isPending;
-  const address = letter.recipient_address_snapshot ?? [];
+  const address = (letter.recipient_address_snapshot ?? []).filter(hasWords);
   const facts: [string, ReactNode][] = [
     ['Status', <StatusBadge key="status" status={status} reading="panel" />],
     [
       'Pages',
       pages !== null ? String(pages) : metadata.isError ? LETTER_MESSAGES.metadataFailed : processing ? '…' : '—',
     ],
-    ['Recipient', letter.recipient_name_snapshot || '—'],
+    ['Recipient', hasWords(letter.recipient_name_snapshot) ? letter.recipient_name_snapshot : '—'],
     [
       'Address',
       address.length > 0 ? (
@@ -134,7 +135,7 @@ function LetterDetails({
         '—'
       ),
     ],
-    ['Postcode', letter.postcode || '—'],
+    ['Postcode', hasWords(letter.postcode) ? letter.postcode : '—'],
     ['Type', letter.document_type === 'merged' ? 'Merged letter' : 'Regular letter'],
     ['Created by', letter.creator_name || letter.creator_email || '—'],
     ['Created', formatDisplayDate(letter.creation_date)],
@@ -205,7 +206,7 @@ function LetterDetails({
         </Button>
       </Box>
 
-      <AddressSheetSection letter={letter} abilities={abilities} onShowWindow={() => setPreviewing('outlined')} />
+      <AddressFixSection letter={letter} abilities={abilities} onShowProblem={() => setPreviewing('outlined')} />
       <LetterCustomerSection letter={letter} abilities={abilities} />
 
       {actions.split.shown ? <SplitSection letter={letter} enabled={actions.split.enabled} /> : null}
@@ -305,68 +306,6 @@ function LetterDetails({
           />
         </Suspense>
       ) : null}
-    </Box>
-  );
-}
-
-/**
- * The one-click fix of a letter whose window leaves the barcode no room: show what is in the way
- * (the preview, outlined), put an address sheet in front, and take it off again.
- */
-function AddressSheetSection({
-  letter,
-  abilities,
-  onShowWindow,
-}: {
-  letter: Letter;
-  abilities: readonly string[];
-  onShowWindow: () => void;
-}) {
-  const sheet = useAddressSheet(letter.uuid);
-  const canChange = abilities.includes('create_letter') && !letter.mark_for_deletion;
-  const change = (how: 'add' | 'remove') =>
-    sheet.mutateAsync(how).then(
-      (answer) => notify(answer.message, { variant: 'success' }),
-      (error) => notify(letterFailureMessage(error), { variant: 'error' }),
-    );
-  if (letter.address_sheet) {
-    return (
-      <Box sx={{ mt: 2 }} data-testid="address-sheet">
-        <MessageBanner kind="info">
-          This letter has an address sheet in front: page 1 is the sheet with the address, the pages after it are the
-          letter as you uploaded it.
-        </MessageBanner>
-        {canChange ? (
-          <Button
-            sx={{ mt: 1 }}
-            variant="outlined"
-            disabled={sheet.isPending || !ADDRESS_SHEET_REMOVABLE_STATUSES.includes(letter.status)}
-            onClick={() => void change('remove')}
-          >
-            Take off the address sheet
-          </Button>
-        ) : null}
-      </Box>
-    );
-  }
-  if (letter.status !== LETTER_STATUS.barcodeAreaNotEmpty || !letter.recipient_name_snapshot) return null;
-  return (
-    <Box sx={{ mt: 2 }} data-testid="address-sheet">
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {LETTER_MESSAGES.addressSheetAdvice}
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {letter.layout ? (
-          <Button variant="outlined" onClick={onShowWindow}>
-            Show what is in the way
-          </Button>
-        ) : null}
-        {canChange ? (
-          <Button variant="contained" disabled={sheet.isPending} onClick={() => void change('add')}>
-            Add an address sheet
-          </Button>
-        ) : null}
-      </Box>
     </Box>
   );
 }

@@ -72,6 +72,23 @@ const LETTERS: Letter[] = [
     display_status: 'Failed',
     status_reason: 'Make sure the file is a standard PDF: re-save it and upload it again.',
   }),
+  letter({
+    uuid: 'l4',
+    name: 'window.pdf',
+    status: LETTER_STATUS.addressOutsideWindow,
+    display_status: 'Encountered Issues',
+    status_reason: 'The address runs 4.8 mm below the bottom of the envelope window.',
+  }),
+  letter({
+    uuid: 'l5',
+    name: 'blank-window.pdf',
+    status: LETTER_STATUS.failedToAnalyse,
+    display_status: 'Failed',
+    status_reason: 'No text was found in the address window of page 1.',
+    recipient_name_snapshot: '',
+    recipient_address_snapshot: ['', '', ''],
+    postcode: '',
+  }),
 ];
 const TRASHED = [letter({ uuid: 't1', name: 'old.pdf', mark_for_deletion: true })];
 /** Letters opened by id only (not in the list). */
@@ -174,10 +191,37 @@ describe('/letters', () => {
       ['New', 'purple'],
       ['Processing', 'orange'],
       ['Failed', 'red'],
+      ['Encountered Issues', 'orange'],
+      ['Failed', 'red'],
     ]);
-    expect(within(table).getAllByText(formatDisplayDate('2026-11-21T14:05:00.000Z'))).toHaveLength(3);
+    expect(within(table).getAllByText(formatDisplayDate('2026-11-21T14:05:00.000Z'))).toHaveLength(5);
     expect(screen.getByRole('group', { name: 'Drag and drop PDF or DOCX letters here' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
+  });
+
+  it("each badge has its status's own icon, and a letter that cannot be posted says in a word what is wrong", async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Letters' });
+    await within(table).findByText('window.pdf');
+    const row = (name: string) =>
+      within(table)
+        .getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')}`) })
+        .closest('tr') as HTMLElement;
+    const icon = (name: string) => within(row(name)).getByTestId('badge-icon').dataset.icon;
+    const problem = (name: string) => within(row(name)).queryByTestId('letter-problem')?.textContent ?? null;
+    // Encountered Issues keeps the shell's orange but shows the warning, not the hourglass of work in progress.
+    expect(icon('window.pdf')).toBe('warning');
+    expect(icon('batch.pdf')).toBe('hourglass');
+    expect(icon('broken.pdf')).toBe('error');
+    expect(icon('invoice.pdf')).toBe('new');
+    expect(problem('window.pdf')).toBe('Address outside window');
+    expect(problem('broken.pdf')).toBe('Corrupted file');
+    expect(problem('blank-window.pdf')).toBe('No address');
+    expect(problem('invoice.pdf')).toBeNull();
+    expect(problem('batch.pdf')).toBeNull();
+    // An empty recipient is a dash, never a row of commas.
+    expect(row('blank-window.pdf').textContent).not.toMatch(/,\s*,/);
+    expect(within(row('blank-window.pdf')).getByLabelText('No recipient read').textContent).toBe('—');
   });
 
   it('has no serious accessibility violations', async () => {
@@ -243,7 +287,7 @@ describe('/letters', () => {
     const panel = await screen.findByRole('dialog', { name: 'logo-in-window.pdf' });
     expect(within(panel).getByText(/postal barcode/, { selector: '[role="alert"] *, [role="alert"]' })).toBeTruthy();
     expect(within(panel).getByText(/Add an address sheet: a first page with the address/)).toBeTruthy();
-    expect(within(panel).getByRole('button', { name: 'Show what is in the way' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Show the problem on the page' })).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Add an address sheet' }));
     await waitFor(() => expect(vi.mocked(notify)).toHaveBeenCalledWith('added', { variant: 'success' }));
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/letters/b1/address-sheet')).toBe(true);
@@ -252,7 +296,7 @@ describe('/letters', () => {
   it('without create_letter the address sheet is not offered', async () => {
     renderPage(me(['see_letters']), '/letters?letter=b1');
     const panel = await screen.findByRole('dialog', { name: 'logo-in-window.pdf' });
-    expect(within(panel).getByRole('button', { name: 'Show what is in the way' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Show the problem on the page' })).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Add an address sheet' })).toBeNull();
   });
 

@@ -32,6 +32,7 @@ import {
 import { BulkDeliverDialog } from './bulk-deliver-dialog';
 import { CloudSyncedMark } from './cloud-sync-section';
 import { LetterPanel } from './letter-panel';
+import { hasWords, letterProblemWord } from './letter-problem';
 import { LETTER_MESSAGES } from './messages';
 import { letterDisplayStatus, StatusBadge } from './status-badge';
 import { useThumbnailStream } from './thumbnail-stream';
@@ -63,24 +64,43 @@ const BASE_COLUMNS: DataTableColumn<Letter>[] = [
     key: 'recipient',
     label: 'Recipient',
     render: (l) =>
-      l.recipient_name_snapshot ? (
+      hasWords(l.recipient_name_snapshot) ? (
         <>
           {l.recipient_name_snapshot}
-          {l.postcode ? (
+          {hasWords(l.postcode) ? (
             <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
               {l.postcode}
             </Box>
           ) : null}
         </>
       ) : (
-        '—'
+        <Box component="span" aria-label="No recipient read" data-testid="no-recipient">
+          —
+        </Box>
       ),
   },
   {
     key: 'status',
     label: 'Status',
     filterable: true,
-    render: (l) => <StatusBadge status={letterDisplayStatus(l)} />,
+    render: (l) => {
+      // A letter that cannot be posted as it is says in a word what is wrong, under its badge.
+      const problem = letterProblemWord(l);
+      return (
+        <>
+          <StatusBadge status={letterDisplayStatus(l)} />
+          {problem ? (
+            <Box
+              component="span"
+              data-testid="letter-problem"
+              sx={{ display: 'block', mt: 0.5, color: 'text.secondary', fontSize: '0.8rem', whiteSpace: 'nowrap' }}
+            >
+              {problem}
+            </Box>
+          ) : null}
+        </>
+      );
+    },
   },
   {
     key: 'num_pages',

@@ -16,7 +16,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
-import type { LayoutBox, LetterLayout } from './api';
+import type { LayoutBox, LayoutIntrusion, LayoutOverflow, LetterLayout } from './api';
 import { LETTER_MESSAGES } from './messages';
 import { usePdfDocument } from './pdf-document';
 
@@ -96,7 +96,7 @@ export function PdfViewerDialog({ open, onClose, url, title, layout, showLayout 
             control={<Switch checked={outlined} onChange={(e) => setOutlined(e.target.checked)} />}
             label="Outline the address window on page 1"
           />
-          {outlined ? <LayoutLegend /> : null}
+          {outlined ? <LayoutLegend layout={layout} /> : null}
         </Box>
       ) : null}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, px: 2, py: 1.5 }}>
@@ -114,60 +114,169 @@ export function PdfViewerDialog({ open, onClose, url, title, layout, showLayout 
   );
 }
 
+const RED = '#c62828';
+
 const OUTLINES = {
   window: { colour: '#5f6b7a', style: 'dashed', label: 'Address window' },
   address: { colour: '#1b7f3b', style: 'solid', label: 'Address read' },
+  line: { colour: '#1b7f3b', style: 'dotted', label: 'Address line' },
   barcode: { colour: '#1565c0', style: 'solid', label: 'Space for the postal barcode' },
-  intrusion: { colour: '#c62828', style: 'solid', label: 'In the way of the barcode' },
+  outside: { colour: RED, style: 'dashed', label: 'Address outside the window' },
+  intrusion: { colour: RED, style: 'solid', label: 'In the window besides the address' },
 } as const;
 
-function LayoutLegend() {
+type OutlineKind = keyof typeof OUTLINES;
+
+/** One box drawn over page 1, with what it is in words. */
+export interface LayoutMark {
+  kind: OutlineKind;
+  box: LayoutBox;
+  label: string;
+}
+
+const INTRUSION_WORDS: Record<LayoutIntrusion['kind'], string> = {
+  date: 'The date',
+  reference: 'A reference',
+  return_address: 'A return-address line',
+  salutation: 'The salutation',
+  text: 'Text',
+  graphic: 'A graphic',
+};
+
+const SIDE_WORDS: Record<LayoutOverflow['side'], string> = {
+  top: 'above the window',
+  bottom: 'below the window',
+  left: 'past the left edge of the window',
+  right: 'past the right edge of the window',
+};
+
+/** "The date "21 November 2026" in the window". */
+export function intrusionLabel(i: LayoutIntrusion): string {
+  const text = i.text?.trim() ? ` "${i.text.trim().slice(0, 60)}"` : '';
+  return `${INTRUSION_WORDS[i.kind] ?? 'Something'}${text} in the window`;
+}
+
+/** "Address runs 4.8 mm below the window". */
+export function overflowLabel(o: LayoutOverflow): string {
+  return `Address runs ${(Math.round(o.by * 10) / 10).toFixed(1)} mm ${SIDE_WORDS[o.side]}`;
+}
+
+/** The part of the address beyond one edge of the window (at least `by` mm deep, so it always shows). */
+function beyond(o: LayoutOverflow, address: LayoutBox, window: LayoutBox): LayoutBox {
+  const wRight = window.x + window.width;
+  const wBottom = window.y + window.height;
+  const aRight = address.x + address.width;
+  const aBottom = address.y + address.height;
+  const depth = (measured: number) => Math.max(measured, o.by, 0.5);
+  // Across the edge: the address's own extent, or the window's when the address has none.
+  const across = address.width > 0 ? { x: address.x, width: address.width } : { x: window.x, width: window.width };
+  const along = address.height > 0 ? { y: address.y, height: address.height } : { y: window.y, height: window.height };
+  switch (o.side) {
+    case 'top': {
+      const h = depth(window.y - address.y);
+      return { ...across, y: window.y - h, height: h };
+    }
+    case 'bottom':
+      return { ...across, y: wBottom, height: depth(aBottom - wBottom) };
+    case 'left': {
+      const w = depth(window.x - address.x);
+      return { ...along, x: window.x - w, width: w };
+    }
+    case 'right':
+      return { ...along, x: wRight, width: depth(aRight - wRight) };
+  }
+}
+
+/** What is drawn over page 1: the window, the address and its lines, the barcode's place, and in red what is wrong. */
+export function layoutMarks(layout: LetterLayout): LayoutMark[] {
+  const hasAddress = layout.address.width > 0 && layout.address.height > 0;
+  return [
+    { kind: 'window', box: layout.window, label: OUTLINES.window.label },
+    ...(hasAddress ? [{ kind: 'address' as const, box: layout.address, label: OUTLINES.address.label }] : []),
+    ...(layout.lines ?? []).map((box, i) => ({ kind: 'line' as const, box, label: `Address line ${i + 1}` })),
+    ...(layout.barcode ? [{ kind: 'barcode' as const, box: layout.barcode, label: OUTLINES.barcode.label }] : []),
+    ...(layout.outside ?? []).map((o) => ({
+      kind: 'outside' as const,
+      box: beyond(o, layout.address, layout.window),
+      label: overflowLabel(o),
+    })),
+    ...layout.intrusions.map((i) => ({ kind: 'intrusion' as const, box: i.box, label: intrusionLabel(i) })),
+  ];
+}
+
+/** The legend of the outlines on this page, and the red marks in words (they are not only colour). */
+function LayoutLegend({ layout }: { layout: LetterLayout }) {
+  const marks = layoutMarks(layout);
+  const kinds = new Set(marks.map((m) => m.kind));
+  const problems = marks.filter((m) => OUTLINES[m.kind].colour === RED);
   return (
-    <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, m: 0, p: 0, listStyle: 'none' }}>
-      {Object.values(OUTLINES).map((o) => (
-        <Box component="li" key={o.label} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Box
-            aria-hidden
-            sx={{ width: 14, height: 10, border: `2px ${o.style} ${o.colour}`, bgcolor: `${o.colour}22` }}
-          />
-          <Typography variant="body2">{o.label}</Typography>
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box
+        component="ul"
+        aria-label="Legend"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, m: 0, p: 0, listStyle: 'none' }}
+      >
+        {(Object.keys(OUTLINES) as OutlineKind[])
+          .filter((k) => kinds.has(k))
+          .map((k) => {
+            const o = OUTLINES[k];
+            return (
+              <Box component="li" key={k} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                <Box
+                  aria-hidden
+                  sx={{ width: 14, height: 10, border: `2px ${o.style} ${o.colour}`, bgcolor: `${o.colour}22` }}
+                />
+                <Typography variant="body2">{o.label}</Typography>
+              </Box>
+            );
+          })}
+      </Box>
+      {problems.length > 0 ? (
+        <Box component="ul" aria-label="Marked in red" data-testid="layout-problems" sx={{ m: 0, pl: 2.5 }}>
+          {problems.map((m) => (
+            <Typography component="li" variant="body2" key={`${m.kind}-${m.label}-${m.box.x}-${m.box.y}`}>
+              {m.label}
+            </Typography>
+          ))}
         </Box>
-      ))}
+      ) : null}
     </Box>
   );
 }
 
 /** The layout's boxes over a page drawn `widthPx` wide (an A4 page is 210 mm wide). */
-function LayoutOverlay({ layout, widthPx }: { layout: LetterLayout; widthPx: number }) {
+export function LayoutOverlay({ layout, widthPx }: { layout: LetterLayout; widthPx: number }) {
   const scale = widthPx / 210;
-  const boxes: { kind: keyof typeof OUTLINES; box: LayoutBox; title: string }[] = [
-    { kind: 'window', box: layout.window, title: OUTLINES.window.label },
-    { kind: 'address', box: layout.address, title: OUTLINES.address.label },
-    ...(layout.barcode ? [{ kind: 'barcode' as const, box: layout.barcode, title: OUTLINES.barcode.label }] : []),
-    ...layout.intrusions.map((i) => ({
-      kind: 'intrusion' as const,
-      box: i.box,
-      title: i.kind === 'text' ? `Text in the way: ${i.text ?? ''}` : 'A graphic in the way',
-    })),
-  ];
   return (
-    <Box data-testid="layout-overlay" sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
-      {boxes.map(({ kind, box, title }) => (
-        <Box
-          key={`${kind}-${box.x}-${box.y}-${box.width}-${box.height}`}
-          title={title}
-          data-kind={kind}
-          sx={{
-            position: 'absolute',
-            left: box.x * scale,
-            top: box.y * scale,
-            width: box.width * scale,
-            height: box.height * scale,
-            border: `2px ${OUTLINES[kind].style} ${OUTLINES[kind].colour}`,
-            bgcolor: kind === 'window' ? 'transparent' : `${OUTLINES[kind].colour}22`,
-          }}
-        />
-      ))}
+    <Box
+      data-testid="layout-overlay"
+      role="group"
+      aria-label="Outline of the address window on page 1"
+      sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
+    >
+      {layoutMarks(layout).map(({ kind, box, label }) => {
+        const o = OUTLINES[kind];
+        const red = o.colour === RED;
+        return (
+          <Box
+            key={`${kind}-${label}-${box.x}-${box.y}-${box.width}-${box.height}`}
+            role="img"
+            aria-label={label}
+            title={label}
+            data-kind={kind}
+            data-colour={o.colour}
+            sx={{
+              position: 'absolute',
+              left: box.x * scale,
+              top: box.y * scale,
+              width: box.width * scale,
+              height: box.height * scale,
+              border: `${kind === 'line' ? 1 : 2}px ${o.style} ${o.colour}`,
+              bgcolor: kind === 'window' || kind === 'line' ? 'transparent' : `${o.colour}${red ? '40' : '22'}`,
+            }}
+          />
+        );
+      })}
     </Box>
   );
 }

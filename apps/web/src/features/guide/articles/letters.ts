@@ -87,7 +87,7 @@ export const fixingLetters: GuideArticle = {
     {
       kind: 'steps',
       items: [
-        'Open the letter and choose **Show what is in the way**: the preview outlines the window and what sits in it.',
+        'Open the letter and choose **Show the problem on the page**: the preview outlines the window and marks in red what sits in it.',
         'Choose **Add an address sheet**. A first page with the address set where the window shows it is put in front of your letter; your own pages are not changed. The extra sheet is priced when the letter is posted.',
         'Check the preview, then deliver. Until the letter is on its way you can choose **Take off the address sheet** to get your letter back as you uploaded it.',
       ],
