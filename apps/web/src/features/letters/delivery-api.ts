@@ -123,9 +123,13 @@ export function useLetterheadKinds(enabled: boolean) {
   });
 }
 
-/** The price of a delivery request, and the company's defaults (mail options, email kind); null body: none asked. */
-export function useDeliveryQuote(body: DeliverRequest | null) {
-  const key = body ? JSON.stringify(body) : '';
+/**
+ * The price of a delivery request, and the company's defaults (mail options, email kind); null
+ * body: none asked. `letterState` (the letter's status and fixes) is part of the key, so a letter
+ * that changes (an address fixed, mail now open) is quoted again at once.
+ */
+export function useDeliveryQuote(body: DeliverRequest | null, letterState = '') {
+  const key = body ? `${JSON.stringify(body)}|${letterState}` : '';
   return useQuery({
     queryKey: letterKeys.quote(key),
     queryFn: async ({ signal }) => {

@@ -98,13 +98,16 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
   // The price of the current choices, asked QUOTE_DEBOUNCE_MS after the last change.
   const wanted = JSON.stringify(canDeliver ? quotableRequest(values, letter.uuid) : null);
   const asked = useDebouncedValue(wanted, QUOTE_DEBOUNCE_MS);
-  const quote = useDeliveryQuote(JSON.parse(asked));
+  // The letter's state is part of the quote's key: a fixed address opens mail at once.
+  const letterState = `${letter.status}|${letter.address_sheet}|${letter.address_reset}|${letter.postcode ?? ''}`;
+  const quote = useDeliveryQuote(JSON.parse(asked), letterState);
   const quotable = wanted !== 'null';
   const current = quotable && wanted === asked && quote.isSuccess && !quote.isPlaceholderData;
   // While the choices are not complete (no price), mail alone is asked: the quote still answers the
   // company's defaults and the letter's customer (mail refused is left out of it, not refused).
   const baseline = useDeliveryQuote(
     canDeliver && asked === 'null' ? { uuid: letter.uuid, preference_overrides: ['mail'] } : null,
+    letterState,
   );
   // The company's defaults (mail options, email kind), mail's refusal and the letter's customer, from the latest quote answered.
   const [defaults, setDefaults] = useState<DeliveryQuote | null>(null);
