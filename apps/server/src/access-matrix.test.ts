@@ -183,6 +183,12 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   }),
   'POST /api/letters/:id/address-sheet': () => ({ url: `/api/letters/${fx.letter}/address-sheet` }),
   'DELETE /api/letters/:id/address-sheet': () => ({ url: `/api/letters/${fx.letter}/address-sheet` }),
+  'POST /api/letters/:id/address-reset': () => ({ url: `/api/letters/${fx.letter}/address-reset` }),
+  'DELETE /api/letters/:id/address-reset': () => ({ url: `/api/letters/${fx.letter}/address-reset` }),
+  'PUT /api/letters/:id/recipient': () => ({
+    url: `/api/letters/${fx.letter}/recipient`,
+    body: { name: 'Mr Owen Price', lines: ['2 Castle Street', 'Cardiff'], postcode: 'CF10 1BS' },
+  }),
   'POST /api/letters/trash': () => ({ url: '/api/letters/trash', body: { uuids: [fx.letter] } }),
   'POST /api/letters/restore': () => ({ url: '/api/letters/restore', body: { uuids: [fx.letter] } }),
   'POST /api/letters/delete-permanently': () => ({

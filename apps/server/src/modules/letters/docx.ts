@@ -451,9 +451,7 @@ export interface ConvertOptions {
   /**
    * Which LibreOffice converts: `shared`, one of those kept running (office-converter.ts), or
    * `own`, one started for this letter alone (the way before issue 23, and the fallback where the
-   * shared ones cannot run). By default `shared`, unless a time bound of its own is given: that
-   * bound keeps its meaning of "start-up included" (a running converter is warm, so a bound below a
-   * start-up would never be reached there).
+   * shared ones cannot run; its time bound includes LibreOffice's start-up). By default `shared`.
    */
   converter?: 'shared' | 'own';
 }
@@ -476,7 +474,7 @@ export async function convertToPdf(docx: Buffer, options: ConvertOptions = {}): 
     const soffice = options.soffice ?? 'soffice';
     const timeoutMs = options.timeoutMs ?? DOCX_LIMITS.conversionTimeoutMs;
     try {
-      const shared = (options.converter ?? (options.timeoutMs === undefined ? 'shared' : 'own')) === 'shared';
+      const shared = (options.converter ?? 'shared') === 'shared';
       const done =
         shared &&
         (await convertInOffice(input, output, { soffice, timeoutMs, memoryBytes: DOCX_LIMITS.converterMemoryBytes }));

@@ -1,6 +1,6 @@
 // OCR of an area of a page, for scanned letters (pages without a text layer): the recipient's
 // address is read from the envelope window with tesseract, as pdftotext reads it from a text layer.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Box, TextItem } from '@lp/domain';
@@ -14,7 +14,9 @@ export const OCR_DPI = 300;
  * and 280 MB resident with the Latin model (40 MB with eng), measured with /usr/bin/time; the
  * address space that prlimit bounds is larger than what is resident (300 MB makes tesseract abort
  * with bad_alloc, 500 MB is enough), so 768 MiB leaves room for larger areas without letting a
- * hostile raster take the machine. The time bound is 15 s unless the caller gives one.
+ * hostile raster take the machine. The time bound is 15 s unless the caller gives one. Tesseract
+ * writes its TSV and hOCR to files in a temporary folder (a few kB for an address area); the output
+ * bound is for what it prints.
  */
 export const OCR_LIMITS = {
   timeoutMs: 15_000,
@@ -24,21 +26,23 @@ export const OCR_LIMITS = {
 
 /**
  * Tesseract's page segmentation: 4 ("a single column of text of variable sizes") read the
- * scanned corpus best: 94 of 100 addresses exactly, against 92 with 6 ("a single uniform block"),
- * which joins a name to text beside it and mis-splits a tinted block (measured on the scans of
- * test/fixtures/scanned-letters.ts at 5 scan settings each, Latin model).
+ * scanned corpus best: 94 of 100 addresses exactly, against 92 with 6 ("a single uniform block of
+ * text"), at the same speed (measured on the letters of test/fixtures/scanned-letters.ts scanned
+ * at 5 settings each, Latin model).
  */
 const PAGE_SEGMENTATION = '4';
 
 /**
  * Below this overall confidence a reading is "unsure" and the user confirms the address.
- * Measured on 100 scans (20 letters, 200 and 300 dpi, PNG and JPEG, straight and turned up to
- * 1.5 degrees, Latin model, psm 4): the 94 exact readings had confidences from 82.9 to 96.4
- * (median 94.8, 10th percentile 89.8); the 6 wrong ones, each one character off (an "ï" read "i",
- * "Mill" read "Mili"), 82.4 to 94.8, so confidence cannot tell a one-letter slip from an exact
- * reading. What it does tell is a reading of noise: areas without type (a tinted panel, a
- * picture) read as a few stray marks at 25 to 68. 80 passes every exact reading measured and
- * stops the noise; below it the product asks. A clean straight 300 dpi scan reads above 90.
+ * Measured on 100 scans (20 letters at 5 settings: 200 and 300 dpi, PNG and JPEG, straight and
+ * turned up to 1.5 degrees; Latin model, psm 4): the 94 exact readings had confidences from 82.9
+ * to 96.1 (median 94.8, 10th percentile 89.8); the 6 wrong ones, each one character off ("ï" read
+ * "i", "Mill" read "Mili", "HG1 1TT" read "HG1 11T"), 82.4 to 94.8: confidence cannot tell a
+ * one-letter slip from an exact reading, and no threshold would. What it does tell is a reading of
+ * marks that are not type: a scan whose letters are boxes (bench/pdf-corpus.mjs's canvas scans,
+ * drawn without a font) read as "0000 OOOO" at 39.9 to 69.5, and a page or area without type reads
+ * no words at all (0). 80 passes every exact reading measured and stops those; a clean straight
+ * 300 dpi scan reads at 85.2 to 95.7.
  */
 export const OCR_CONFIDENT = 80;
 
@@ -154,29 +158,65 @@ export async function ocrWords(
   try {
     const input = path.join(dir, 'area.pgm');
     await writeFile(input, image, { mode: 0o600 });
-    let tsv: string;
     try {
-      ({ stdout: tsv } = await runTool(
+      await runTool(
         'tesseract',
         // --dpi: a PGM carries no resolution, and tesseract's own guess (369 for this area) is wrong.
-        [input, 'stdout', '--dpi', String(dpi), '--psm', PAGE_SEGMENTATION, '-l', lang, 'tsv'],
+        // One recognition, two outputs: TSV for the words and their confidences, hOCR for each
+        // line's baseline and type size (TSV has neither).
+        [input, path.join(dir, 'read'), '--dpi', String(dpi), '--psm', PAGE_SEGMENTATION, '-l', lang, 'tsv', 'hocr'],
         { ...OCR_LIMITS, timeoutMs: left() },
         // One thread: OpenMP otherwise starts one per core, which is slower on a busy 2-core machine
         // (bench/ocr.mjs measures both).
         { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, cwd: dir },
-      ));
+      );
     } catch (error) {
       throw asPdfError(error, 'tesseract');
     }
-    return readTsv(tsv, (word, line) => ({
-      x: (x0 + word.x) / pxPerMm,
-      y: (y0 + line.y) / pxPerMm,
-      width: word.width / pxPerMm,
-      height: line.height / pxPerMm,
-    }));
+    const [tsv = '', hocr = ''] = await Promise.all(
+      ['read.tsv', 'read.hocr'].map((f) => readFile(path.join(dir, f), 'utf8').catch(() => '')),
+    );
+    const types = lineTypes(hocr);
+    return readTsv(tsv, (word, line) => {
+      // The line's type box (baseline, ascent, descent), or its ink when hOCR did not say.
+      const type = types.get(`${line.x} ${line.y} ${line.width} ${line.height}`) ?? line;
+      return {
+        x: (x0 + word.x) / pxPerMm,
+        y: (y0 + type.y) / pxPerMm,
+        width: word.width / pxPerMm,
+        height: type.height / pxPerMm,
+      };
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Each line's type box from tesseract's hOCR, keyed by the line's ink box ("left top width height"
+ * in pixels, as TSV gives it): from the baseline (at the line's centre, so a turned line's words
+ * share it) up by the type's height above it and down by its descent (x_size, x_descenders). A
+ * word's box is then the type's, as pdftotext gives it from a text layer, whatever its letters:
+ * "NR21 0JE" (capitals) and "Fakenham" (ascenders) are as tall as "Flat 4, Gypsy Lane"
+ * (descenders), so readers that group lines by type size see one size.
+ */
+export function lineTypes(hocr: string): Map<string, Box> {
+  const types = new Map<string, Box>();
+  const re = /class='ocr_(?:line|caption|textfloat|header)'[^>]*?title="([^"]*)"/g;
+  for (const m of hocr.matchAll(re)) {
+    const title = m[1]!;
+    const bbox = /bbox (\d+) (\d+) (\d+) (\d+)/.exec(title);
+    const baseline = /baseline (-?[\d.]+) (-?[\d.]+)/.exec(title);
+    const size = /x_size ([\d.]+)/.exec(title);
+    const descent = /x_descenders ([\d.]+)/.exec(title);
+    if (!bbox || !baseline || !size || !descent) continue;
+    const [x0, y0, x1, y1] = bbox.slice(1, 5).map(Number) as [number, number, number, number];
+    const base = y1 + Number(baseline[2]) + Number(baseline[1]) * ((x1 - x0) / 2);
+    const height = Number(size[1]);
+    const top = base - (height - Number(descent[1]));
+    types.set(`${x0} ${y0} ${x1 - x0} ${y1 - y0}`, { x: x0, y: top, width: x1 - x0, height });
+  }
+  return types;
 }
 
 /**
