@@ -23,10 +23,16 @@ try {
       // Calibri (Carlito), so a Word letter's lines, and its address, land where Word puts them.
       { name: 'fonts-liberation2', path: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf' },
       { name: 'fonts-crosextra-carlito', path: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf' },
+      // OCR of scanned letters (no text layer): tesseract reads the address window. The Latin
+      // script model reads UK names' accents (Zoë, Seán, Łukasz, Ŵyr) that English alone cannot;
+      // eng is tesseract-ocr's own dependency and the fallback (apps/server/src/modules/letters/ocr.ts).
+      { name: 'tesseract-ocr', path: '/usr/bin/tesseract' },
+      { name: 'tesseract-ocr-eng', path: '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata' },
+      { name: 'tesseract-ocr-script-latn', path: '/usr/share/tesseract-ocr/5/tessdata/Latin.traineddata' },
     ]);
   } catch (error) {
     console.warn(
-      `! ${error.message} Letters cannot be analysed until poppler-utils is installed, nor Word letters converted until libreoffice-writer-nogui is.`,
+      `! ${error.message} Letters cannot be analysed until poppler-utils is installed, nor Word letters converted until libreoffice-writer-nogui is, nor scanned letters read until tesseract-ocr is.`,
     );
   }
   ensureBuilt();
