@@ -10,6 +10,7 @@ import {
   checkWindow,
   customerMatchKey,
   DEFAULT_TEMPLATE,
+  grow,
   isUkPostcodeFormat,
   LETTER_STATUS,
   noBarcodeRoomReason,
@@ -34,7 +35,7 @@ import { AUTO_DELIVER_TASK } from '../delivery/auto-deliver.js';
 import { queueDriveSyncs } from '../integrations/queue-drive-sync.js';
 import { AddressSheetError, prependAddressSheet, resetAddress } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
-import { OCR_CONFIDENT, ocrWords } from './ocr.js';
+import { OCR_CONFIDENT, type OcrWord, ocrWords } from './ocr.js';
 import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
 
 export const ANALYSE_TASK = 'analyse_letter';
@@ -203,11 +204,33 @@ async function judgeWindow(
     return { status: LETTER_STATUS.failedToAnalyse, reason, ...base, ...read };
   }
   const found = given ? recipientOf(given) : { name: reading.name, lines: reading.lines, postcode: reading.postcode };
+  let guessed = false;
+  // OCR's confidence in the address itself: its words', weighted by their characters (the rest of
+  // the area, a letterhead or a body, says nothing about whether the address was read right).
+  if (read.addressSource === 'ocr') {
+    const mine = words.filter((w) => reading.lineBoxes.some((l) => centreInside(w, grow(l, 0.3)))) as OcrWord[];
+    const chars = mine.reduce((n, w) => n + w.text.length, 0);
+    if (chars > 0)
+      read = {
+        ...read,
+        ocrConfidence: Math.round(mine.reduce((n, w) => n + (w.confidence ?? 0) * w.text.length, 0) / chars),
+      };
+    // One word read on a guess makes the whole reading unsure, however sure the rest is.
+    guessed = mine.some((w) => (w.confidence ?? 0) < OCR_WORD_UNSURE);
+  }
   const others = windowOthers(words, ink.cells, reading.lineBoxes, reading.extra, DEFAULT_TEMPLATE);
   const check = checkWindow(reading.lineBoxes, others, DEFAULT_TEMPLATE);
   // Re-setting whites out the window and the old address: offered only when nothing else is there.
   const layout = { ...layoutOf(check, reading.lineBoxes), resetOffered: check.intrusions.length === 0 };
   const verdict = { ...base, ...read, ...found, layout };
+  // An address OCR read without confidence waits for a person, before anything is judged on it:
+  // never New (nor a window verdict) on a guess.
+  if (read.addressSource === 'ocr' && !confirmed && (guessed || (read.ocrConfidence ?? 0) < OCR_CONFIDENT))
+    return {
+      status: LETTER_STATUS.addressToConfirm,
+      reason: `This scanned letter's address was read by OCR with ${read.ocrConfidence ?? 0}% confidence: check it, correct it if needed, and confirm it.`,
+      ...verdict,
+    };
   if (check.outside.length > 0)
     return {
       status: LETTER_STATUS.addressOutsideWindow,
@@ -218,13 +241,6 @@ async function judgeWindow(
     return {
       status: LETTER_STATUS.windowNotClear,
       reason: windowNotClearReason(check.intrusions, DEFAULT_TEMPLATE),
-      ...verdict,
-    };
-  // An address OCR read without confidence waits for a person: never New on a guess.
-  if (read.addressSource === 'ocr' && !confirmed && (read.ocrConfidence ?? 0) < OCR_CONFIDENT)
-    return {
-      status: LETTER_STATUS.addressToConfirm,
-      reason: `This scanned letter's address was read by OCR with ${read.ocrConfidence ?? 0}% confidence: check it, correct it if needed, and confirm it.`,
       ...verdict,
     };
   if (!found.postcode || !isUkPostcodeFormat(found.postcode))
@@ -246,6 +262,9 @@ export const NO_ADDRESS_REASONS: readonly string[] = [
   'No text was found in the address window of page 1.',
   'No address lines were found in the address window of page 1.',
 ];
+
+/** An address word OCR reads below this confidence (0-100) makes the reading unsure (a guessed postcode letter). */
+const OCR_WORD_UNSURE = 50;
 
 const NO_PRINTED_ADDRESS =
   'No address is printed in the envelope window of page 1: re-set the address or add an address sheet to print the address you entered.';

@@ -1,15 +1,15 @@
 // OCR of scanned letters (image-only PDFs made from the clean UK letters, test/fixtures/
-// scanned-letters.ts): the address window is read by pdftoppm + tesseract and the recipient read
-// from the words by the same readAddress as a text layer's; at least 9 in 10 must come back exactly
-// as written in the source letter. Real tools, no mocks.
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+// scanned-letters.ts): uploaded and analysed as any letter, the reading area is read by pdftoppm +
+// tesseract and the recipient by the same window check as a text layer's; at least 9 in 10 must
+// come back exactly as written in the source letter. Real tools, no mocks.
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADDRESS_WINDOWS, readAddress } from '@lp/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScannedLetter, scannedLetters } from '../../test/fixtures/scanned-letters.js';
+import { type ScannedLetter, scannedLetters, scanPdf } from '../../test/fixtures/scanned-letters.js';
 import { ordinaryLetters } from '../../test/fixtures/uk-letters.js';
+import { createTestContext, signUpCompany } from '../../test/harness.js';
 import { OCR_CONFIDENT, ocrWords } from './ocr.js';
 import { findCommand, PdfError, pageWords } from './poppler.js';
 
@@ -48,6 +48,7 @@ interface Outcome {
 
 describe('scanned letters', () => {
   const outcomes: Outcome[] = [];
+  const statuses: string[] = [];
 
   it('are at least 20 image-only PDFs, some turned, at 200 and 300 dpi, PNG and JPEG', async () => {
     expect(letters.length).toBeGreaterThanOrEqual(20);
@@ -58,36 +59,68 @@ describe('scanned letters', () => {
     for (const l of letters) expect(await pageWords(files.get(l.file)!, 1), l.file).toEqual([]);
   });
 
-  it('reads at least 9 in 10 recipients exactly, with a confidence', async () => {
-    for (const letter of letters) {
-      const { words, confidence } = await ocrWords(files.get(letter.file)!, 1, AREA);
-      const reading = readAddress(words, ADDRESS_WINDOWS.DL);
-      const got = reading.ok ? { name: reading.name, lines: reading.lines, postcode: reading.postcode } : reading;
-      const { name, lines, postcode } = letter.recipient;
-      const exact = JSON.stringify(got) === JSON.stringify({ name, lines, postcode });
-      outcomes.push({ letter, exact, confidence, got });
-      expect(confidence).toBeGreaterThan(0);
-      expect(confidence).toBeLessThanOrEqual(100);
-      for (const w of words) expect(w.confidence).toBeGreaterThanOrEqual(0);
-      for (const w of words) expect(w.confidence).toBeLessThanOrEqual(100);
+  it('reads at least 9 in 10 recipients exactly through the upload and analysis, and says so with its confidence', async () => {
+    const t = await createTestContext();
+    try {
+      const { agent } = await signUpCompany(t.app, { companyName: 'Scans Ltd' });
+      const ids = new Map<string, string>();
+      for (const letter of letters) {
+        const res = await agent.upload(
+          '/api/letters/files?type=regular',
+          letter.file,
+          await readFile(files.get(letter.file)!),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        ids.set(letter.file, (res.json() as { uuid: string }).uuid);
+      }
+      await t.runJobs();
+      for (const letter of letters) {
+        const body = (await agent.get(`/api/letters/${ids.get(letter.file)}`)).json() as {
+          status: string;
+          recipient_name_snapshot: string | null;
+          recipient_address_snapshot: string[] | null;
+          postcode: string | null;
+          address_source: string;
+          ocr_confidence: number | null;
+        };
+        const got = {
+          name: body.recipient_name_snapshot,
+          lines: body.recipient_address_snapshot,
+          postcode: body.postcode,
+        };
+        const { name, lines, postcode } = letter.recipient;
+        const exact = JSON.stringify(got) === JSON.stringify({ name, lines, postcode });
+        const confidence = body.ocr_confidence ?? -1;
+        outcomes.push({ letter, exact, confidence, got });
+        // A scanned letter says it was read by OCR, with its confidence; an unsure reading is never New.
+        expect(body.address_source, letter.file).toBe('ocr');
+        expect(confidence, letter.file).toBeGreaterThan(0);
+        expect(confidence, letter.file).toBeLessThanOrEqual(100);
+        if (confidence < OCR_CONFIDENT) expect(body.status, letter.file).not.toBe('Analysis Complete');
+        statuses.push(body.status);
+      }
+    } finally {
+      await t.close();
     }
     const misses = outcomes.filter((o) => !o.exact);
     for (const m of misses)
       console.log(
-        `OCR miss ${m.letter.file} (confidence ${m.confidence.toFixed(1)}): read ${JSON.stringify(m.got)}, written ${JSON.stringify(m.letter.recipient)}`,
+        `OCR miss ${m.letter.file} (confidence ${m.confidence}): read ${JSON.stringify(m.got)}, written ${JSON.stringify(m.letter.recipient)}`,
       );
     console.log(
       `OCR: ${outcomes.length - misses.length} of ${outcomes.length} read exactly; confidences ${outcomes
-        .map((o) => o.confidence.toFixed(1))
-        .join(', ')}`,
+        .map((o) => o.confidence)
+        .join(', ')}; statuses ${statuses.join(', ')}`,
     );
     expect(outcomes.length - misses.length).toBeGreaterThanOrEqual(Math.ceil(0.9 * outcomes.length));
-  }, 180_000);
+    // Scans of letters whose address sits in the window come out New, like their originals.
+    expect(statuses.filter((s) => s === 'Analysis Complete').length).toBeGreaterThanOrEqual(letters.length / 3);
+  }, 240_000);
 
   it('is confident on a clean straight 300 dpi scan', () => {
     const clean = outcomes.filter((o) => o.letter.scan.dpi === 300 && o.letter.scan.angle === 0);
     expect(clean.length).toBeGreaterThanOrEqual(4);
-    for (const o of clean) expect(o.confidence, o.letter.file).toBeGreaterThan(OCR_CONFIDENT);
+    for (const o of clean) expect(o.confidence, o.letter.file).toBeGreaterThanOrEqual(OCR_CONFIDENT);
   });
 
   it('puts the words where the clean letter prints them, in page millimetres', async () => {
@@ -115,6 +148,57 @@ describe('scanned letters', () => {
       expect(Math.abs(o.y + o.height / 2 - (p.y + p.height / 2)), text).toBeLessThan(0.6);
     }
   });
+});
+
+describe('an unsure reading', () => {
+  it('waits in Address to confirm, never New on a guess, until the user corrects it', async () => {
+    // A fax-quality copy (75 dpi, grey JPEG, turned a degree): tesseract misreads part of it.
+    const source = ordinaryLetters().find((l) => l.file === 'council-tax-47mm.pdf')!;
+    const fax = await scanPdf(await source.bytes(), { dpi: 75, format: 'jpeg', grey: true, angle: 1 });
+    const t = await createTestContext();
+    try {
+      const { agent } = await signUpCompany(t.app, { companyName: 'Fax Machines Ltd' });
+      const res = await agent.upload('/api/letters/files?type=regular', 'fax.pdf', fax);
+      expect(res.statusCode, res.body).toBe(201);
+      const id = (res.json() as { uuid: string }).uuid;
+      await t.runJobs();
+      const unsure = (await agent.get(`/api/letters/${id}`)).json();
+      expect(unsure).toMatchObject({
+        status: 'Address to confirm',
+        display_status: 'Encountered Issues',
+        address_source: 'ocr',
+      });
+      expect(unsure.ocr_confidence).toBeLessThan(100);
+      expect(unsure.status_reason).toMatch(/read by OCR with \d+% confidence/);
+      // Mail waits for the confirmation; the user corrects what OCR misread.
+      const { name, lines } = source.recipient;
+      const put = await agent.request('PUT', `/api/letters/${id}/recipient`, {
+        name,
+        lines,
+        postcode: source.recipient.postcode,
+      });
+      expect(put.statusCode, put.body).toBe(202);
+      await t.runJobs();
+      const confirmed = (await agent.get(`/api/letters/${id}`)).json();
+      // Confirmed, the letter leaves Address to confirm for the window's own verdict. On a copy this
+      // poor, what OCR could not read next to the address may count as something in the window; the
+      // address sheet prints the confirmed address where the window shows it.
+      expect(confirmed).toMatchObject({ address_source: 'corrected', recipient_name_snapshot: name });
+      expect(confirmed.status).not.toBe('Address to confirm');
+      if (confirmed.status !== 'Analysis Complete') {
+        expect((await agent.post(`/api/letters/${id}/address-sheet`)).statusCode).toBe(202);
+        await t.runJobs();
+      }
+      expect((await agent.get(`/api/letters/${id}`)).json()).toMatchObject({
+        status: 'Analysis Complete',
+        recipient_name_snapshot: name,
+        recipient_address_snapshot: lines,
+        postcode: source.recipient.postcode,
+      });
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe('ocrWords', () => {
