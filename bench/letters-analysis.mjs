@@ -7,7 +7,7 @@
 // same number at once), and a burst (all letters of a size uploaded at once, the queue drains them).
 // Poppler: what the job runs (poppler.ts): pdfinfo, pdftotext -f 1 -l 1 -bbox, pdftoppm -f 1 -l 1
 // -jpeg -jpegopt quality=80 -scale-to 300 -singlefile, and since issue 8 the window's ink (pdftoppm
-// -r 100 -gray over the barcode area); for the split, pdftotext -bbox of every page.
+// -r 100 -gray over the reading area round the window, decision 0026); for the split, pdftotext -bbox of every page.
 // Usage: node bench/letters-analysis.mjs [lettersPerSize=30] [concurrency=4] [mergedRuns=3]
 // (after `npx tsc -b apps/server`; the product's WORKER_CONCURRENCY is left at its default of 4).
 import { execFile, spawnSync } from 'node:child_process';
@@ -60,29 +60,11 @@ async function popplerLetter(file) {
     ['-f', '1', '-l', '1', '-jpeg', '-jpegopt', 'quality=80', '-scale-to', '300', '-singlefile', file, out],
     BIG,
   );
-  // The ink of the window, where the barcode is placed (decision 0008): page 1 in grey at 100 dpi,
-  // the barcode area only (poppler.ts inkCells).
+  // The ink round the window (decision 0026): page 1 in grey at 100 dpi over the reading area
+  // (x 10-122, y 15-125 mm; poppler.ts inkCells), which tells what shows on paper and what is in the window.
   await run(
     'pdftoppm',
-    [
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-r',
-      '100',
-      '-gray',
-      '-x',
-      '78',
-      '-y',
-      '155',
-      '-W',
-      '355',
-      '-H',
-      '199',
-      '-singlefile',
-      file,
-    ],
+    ['-f', '1', '-l', '1', '-r', '100', '-gray', '-x', '39', '-y', '59', '-W', '441', '-H', '434', '-singlefile', file],
     BIG,
   );
   return pages;

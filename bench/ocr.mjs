@@ -18,8 +18,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ADDRESS_WINDOWS, readAddress } from '@lp/domain';
 import { degrees, PDFDocument } from 'pdf-lib';
-import { machine } from './letters-lib.mjs';
-import { percentiles, ROOT, removeDir, tempDataDir } from './lib.mjs';
+import pg from 'pg';
+import { LetterWatcher, machine, uploadLetter } from './letters-lib.mjs';
+import { databaseUrl, percentiles, ROOT, removeDir, signUpSession, startProduct, tempDataDir } from './lib.mjs';
 import { makePdf, recipient } from './pdf-corpus.mjs';
 
 const run = promisify(execFile);
@@ -170,6 +171,45 @@ async function timeTesseract(dir, scans, { lang, threads }, inFlight) {
   return { perAreaMs: percentiles(times), areasPerSecond: Math.round((images.length / seconds) * 100) / 100 };
 }
 
+/**
+ * Through the product (issue 23): each scan uploaded one at a time, timed from the upload's start to
+ * its analysis settled (OCR, the window check, the thumbnail); the status it settles in and whether
+ * the recipient was read exactly.
+ */
+async function timeProduct(scans) {
+  const dataDir = tempDataDir('ocr-product');
+  const product = await startProduct({ dataDir, port: 3197, pgPort: 55497 });
+  const pool = new pg.Pool({ connectionString: databaseUrl(dataDir, 55497), max: 2 });
+  let watcher;
+  try {
+    const session = await signUpSession(product.url, 'owner@ocr.example');
+    watcher = new LetterWatcher(product.url, session, pool);
+    await watcher.start();
+    const times = [];
+    const statuses = {};
+    let exact = 0;
+    for (const [i, s] of scans.entries()) {
+      const t0 = performance.now();
+      const id = await uploadLetter(product.url, session, readFileSync(s.file), `scan-${i}.pdf`);
+      const { at } = await watcher.wait(id);
+      times.push(at - t0);
+      const { rows } = await pool.query(
+        'select status, recipient_name_snapshot as name, recipient_address_snapshot as lines from letters where id = $1',
+        [id],
+      );
+      const l = rows[0];
+      statuses[l.status] = (statuses[l.status] ?? 0) + 1;
+      if (l.name === s.to.name && JSON.stringify(l.lines) === JSON.stringify(s.to.lines)) exact += 1;
+    }
+    return { uploadToSettledMs: percentiles(times), statuses, exact, of: scans.length };
+  } finally {
+    watcher?.stop?.();
+    await pool.end();
+    await product.stop();
+    removeDir(dataDir);
+  }
+}
+
 const dir = tempDataDir('ocr');
 try {
   const scans = await writeScans(dir);
@@ -200,6 +240,11 @@ try {
         `tesseract ${name}: p50 ${r.perAreaMs.p50} ms, p95 ${r.perAreaMs.p95} ms; ${r.areasPerSecond} areas/s`,
       );
     }
+  const viaProduct = await timeProduct(scans);
+  results.product = viaProduct;
+  console.log(
+    `through the product, one at a time: upload → settled p50 ${viaProduct.uploadToSettledMs.p50} ms, p95 ${viaProduct.uploadToSettledMs.p95} ms; ${viaProduct.exact}/${viaProduct.of} read exactly; statuses ${JSON.stringify(viaProduct.statuses)}`,
+  );
   results.loadAverageAfter = machine().loadAverage;
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench/results/ocr.json'), `${JSON.stringify(results, null, 2)}\n`);

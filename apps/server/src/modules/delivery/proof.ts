@@ -1,4 +1,4 @@
-import { ADDRESS_WINDOWS, rm4scc } from '@lp/domain';
+import { ENVELOPE_WINDOWS, rm4scc } from '@lp/domain';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 
 interface Box {
@@ -10,6 +10,24 @@ interface Box {
 
 const MM = 72 / 25.4;
 
+/** The parts of a box beyond a window's edges (above, below, left, right), for the red marks. */
+function outsidePart(b: Box, w: Box): Box[] {
+  const parts: Box[] = [];
+  const right = b.x + b.width;
+  const bottom = b.y + b.height;
+  if (b.y < w.y) parts.push({ x: b.x, y: b.y, width: b.width, height: Math.min(bottom, w.y) - b.y });
+  if (bottom > w.y + w.height) {
+    const top = Math.max(b.y, w.y + w.height);
+    parts.push({ x: b.x, y: top, width: b.width, height: bottom - top });
+  }
+  if (b.x < w.x) parts.push({ x: b.x, y: b.y, width: Math.min(right, w.x) - b.x, height: b.height });
+  if (right > w.x + w.width) {
+    const left = Math.max(b.x, w.x + w.width);
+    parts.push({ x: left, y: b.y, width: right - left, height: b.height });
+  }
+  return parts;
+}
+
 /**
  * The print proof (decision 0016): page 1 of the letter as it goes to the printer, with the
  * envelope window outlined (DL) and the postal barcode (RM4SCC of the postcode) in the clear space
@@ -17,7 +35,13 @@ const MM = 72 / 25.4;
  */
 export async function printProof(
   letterPdf: Uint8Array,
-  layout: { window?: Box; barcode: Box | null } | null,
+  layout: {
+    window?: Box;
+    barcode: Box | null;
+    lines?: Box[];
+    intrusions?: { kind: string; text?: string; box: Box }[];
+    outside?: { side: 'top' | 'bottom' | 'left' | 'right'; by: number }[];
+  } | null,
   postcode: string | null,
 ): Promise<Uint8Array> {
   const source = await PDFDocument.load(letterPdf, { ignoreEncryption: true });
@@ -35,9 +59,30 @@ export async function printProof(
     width: b.width * MM,
     height: b.height * MM,
   });
-  const win = layout?.window ?? ADDRESS_WINDOWS.DL;
+  const win = layout?.window ?? ENVELOPE_WINDOWS.DL;
   p.drawRectangle({ ...rect(win), borderColor: rgb(0.3, 0, 0.9), borderWidth: 0.8, borderDashArray: [4, 3] });
   p.drawText('Envelope window', { x: win.x * MM, y: height - win.y * MM + 3, size: 7, font, color: rgb(0.3, 0, 0.9) });
+  // The address read, line by line (decision 0026), and in red what would not show as it should:
+  // the part of a line beyond the window's edge, and anything else inside the window.
+  const red = rgb(0.85, 0, 0);
+  for (const line of layout?.lines ?? [])
+    p.drawRectangle({ ...rect(line), borderColor: rgb(0, 0.45, 0.2), borderWidth: 0.5 });
+  for (const line of layout?.outside?.length ? (layout.lines ?? []) : []) {
+    const beyond = outsidePart(line, win);
+    for (const part of beyond)
+      p.drawRectangle({ ...rect(part), color: red, opacity: 0.3, borderColor: red, borderWidth: 0.6 });
+  }
+  for (const item of layout?.intrusions ?? [])
+    p.drawRectangle({ ...rect(item.box), color: red, opacity: 0.2, borderColor: red, borderWidth: 0.8 });
+  const problems = (layout?.outside?.length ?? 0) + (layout?.intrusions?.length ?? 0);
+  if (problems > 0)
+    p.drawText('In red: what the window would not show as it should', {
+      x: win.x * MM,
+      y: height - (win.y + win.height) * MM - 18,
+      size: 8,
+      font,
+      color: red,
+    });
   const code = layout?.barcode ?? null;
   if (code && postcode) {
     let bars: ReturnType<typeof rm4scc>;

@@ -69,6 +69,20 @@ async function sentWords(id: string): Promise<{ text: string; x: number; y: numb
   }
 }
 
+/** The text of the letter's print proof (page 1 as it will be printed, with the window drawn). */
+async function proofText(id: string): Promise<string> {
+  const res = await owner.get(`/api/letters/${id}/proof`);
+  expect(res.statusCode).toBe(200);
+  const dir = await mkdtemp(path.join(tmpdir(), 'lp-proof-'));
+  try {
+    const pdf = path.join(dir, 'proof.pdf');
+    await writeFile(pdf, res.rawPayload);
+    return execFileSync('pdftotext', [pdf, '-']).toString();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('correcting the recipient', () => {
   it('refuses bad input with a clear error and changes nothing', async () => {
     const water = ordinaryLetters().find((l) => l.file === 'water-bill-43mm.pdf')!;
@@ -120,6 +134,8 @@ describe('correcting the recipient', () => {
       address_source: 'corrected',
     });
     expect(corrected.layout?.resetOffered).toBe(true);
+    // The print proof marks in red what the window would not show as it should.
+    expect(await proofText(id)).toContain('In red: what the window would not show as it should');
 
     expect((await owner.post(`/api/letters/${id}/address-reset`)).statusCode).toBe(202);
     await t.runJobs();
@@ -132,6 +148,7 @@ describe('correcting the recipient', () => {
       postcode: 'LS11 5PS',
       num_pages: corrected.num_pages,
     });
+    expect(await proofText(id)).not.toContain('In red');
     // The page sent, read by poppler alone: the corrected name inside the window.
     const words = await sentWords(id);
     const w = ENVELOPE_WINDOWS.DL;
