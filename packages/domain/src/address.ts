@@ -316,7 +316,7 @@ function contains(outer: Box, inner: Box): boolean {
 }
 
 /** Boxes of the groups of touching cells (8-connected; cells are 1 mm squares on a grid). */
-function components(cells: readonly Box[]): Box[] {
+export function components(cells: readonly Box[]): Box[] {
   const key = (x: number, y: number) => `${Math.round(x)},${Math.round(y)}`;
   const byKey = new Map(cells.map((c) => [key(c.x, c.y), c]));
   const seen = new Set<string>();

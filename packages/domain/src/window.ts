@@ -9,6 +9,7 @@ import {
   BARCODE_SPACE,
   type Box,
   centreInside,
+  components,
   type EnvelopeTemplate,
   grow,
   overlaps,
@@ -370,7 +371,7 @@ export function windowOthers(
   const covers = near.map((w) => grow(w, 0.5));
   const kept = grow(unionBox(address), BARCODE_GAP / 2);
   const loose = nearInk.filter((c) => !overlaps(c, kept) && !covers.some((w) => centreInside(c, w)));
-  const graphics: WindowIntrusion[] = cellGroups(loose).map((box) => ({ kind: 'graphic', box }));
+  const graphics: WindowIntrusion[] = components(loose).map((box) => ({ kind: 'graphic', box }));
   return [...texts, ...graphics].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
 }
 
@@ -387,36 +388,6 @@ export function visibleWords(words: readonly TextItem[], ink: readonly Box[], ar
       for (let x = Math.floor(w.x); x <= Math.floor(w.x + w.width); x += 1) if (inked.has(`${x},${y}`)) return true;
     return false;
   });
-}
-
-/** Boxes of the groups of touching cells (8-connected; cells are 1 mm squares on a grid). */
-function cellGroups(cells: readonly Box[]): Box[] {
-  const key = (x: number, y: number) => `${Math.round(x)},${Math.round(y)}`;
-  const byKey = new Map(cells.map((c) => [key(c.x, c.y), c]));
-  const seen = new Set<string>();
-  const out: Box[] = [];
-  for (const cell of cells) {
-    const start = key(cell.x, cell.y);
-    if (seen.has(start)) continue;
-    seen.add(start);
-    const group: Box[] = [];
-    const stack = [cell];
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      group.push(c);
-      for (let dx = -1; dx <= 1; dx += 1)
-        for (let dy = -1; dy <= 1; dy += 1) {
-          const k = key(c.x + dx, c.y + dy);
-          const next = byKey.get(k);
-          if (next && !seen.has(k)) {
-            seen.add(k);
-            stack.push(next);
-          }
-        }
-    }
-    out.push(unionBox(group));
-  }
-  return out;
 }
 
 const SIDE_WORDS: Record<WindowOverflow['side'], string> = {

@@ -43,6 +43,52 @@ const SHEET_STATUSES: readonly string[] = [
 /** Statuses the address is re-set on page 1 for (when nothing but the address is in the area to white out). */
 const RESET_STATUSES: readonly string[] = [LETTER_STATUS.addressOutsideWindow, LETTER_STATUS.barcodeAreaNotEmpty];
 
+type FixColumn = 'address_sheet' | 'address_reset';
+
+/** The two fixes that change the file sent, each with its route, when it applies and what it says. */
+const FIXES: Record<
+  FixColumn,
+  {
+    path: string;
+    statuses: readonly string[];
+    summary: string;
+    undoSummary: string;
+    already: string;
+    notApplicable: string;
+    history: string;
+    undone: string;
+    applied: string;
+    removed: string;
+  }
+> = {
+  address_sheet: {
+    path: 'address-sheet',
+    statuses: SHEET_STATUSES,
+    summary: 'Put an address sheet in front of a letter whose window does not show its address as it should',
+    undoSummary: 'Take the address sheet off a letter: it is analysed again as uploaded',
+    already: 'The letter already has an address sheet.',
+    notApplicable:
+      'An address sheet is for a letter whose recipient is known but whose window does not show the address as it should.',
+    history: 'Address sheet added in front of the letter',
+    undone: 'Address sheet taken off',
+    applied: LETTER_MESSAGES.addressSheetAdded,
+    removed: LETTER_MESSAGES.addressSheetRemoved,
+  },
+  address_reset: {
+    path: 'address-reset',
+    statuses: RESET_STATUSES,
+    summary:
+      'Re-set the address on page 1: the window and the old address whited out, the address set inside the window',
+    undoSummary: 'Undo the re-set address: the letter is analysed again as uploaded',
+    already: 'The address has already been re-set.',
+    notApplicable: LETTER_FIX_MESSAGES.resetNotApplicable,
+    history: 'Address re-set on page 1',
+    undone: 'Re-set address undone',
+    applied: LETTER_FIX_MESSAGES.reset,
+    removed: LETTER_FIX_MESSAGES.resetUndone,
+  },
+};
+
 /** The letter's history row, its analysis job and the live refresh, with the change that made it Analysing. */
 async function analyseAgain(client: PoolClient, id: string, accountId: string, reason: string) {
   await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
@@ -75,7 +121,7 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<AppDeps
   };
 
   /** Takes a fix off again: the letter goes back to its uploaded file and is analysed again. */
-  const undo = async (id: string, accountId: string, which: 'address_sheet' | 'address_reset', reason: string) => {
+  const undo = async (id: string, accountId: string, which: FixColumn, reason: string) => {
     let fixedKey: string | null = null;
     await inTransaction(pool, async (client) => {
       const letter = await lockLetter(client, id, accountId);
@@ -99,114 +145,66 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<AppDeps
     if (fixedKey) await blobs.delete(fixedKey);
   };
 
-  app.post(
-    '/api/letters/:id/address-sheet',
-    {
-      schema: {
-        tags: ['letters'],
-        summary: 'Put an address sheet in front of a letter whose window does not show its address as it should',
-        params: idParams,
-        response: { 202: answer, 404: errorSchema, 409: errorSchema },
-      },
-      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
-    },
-    async (request, reply) => {
-      const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      await inTransaction(pool, async (client) => {
-        const letter = await lockLetter(client, id, auth.accountId);
-        if (letter.address_sheet) throw new AppError('CONFLICT', 'The letter already has an address sheet.');
-        if (letter.address_reset) throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.oneFixAtATime);
-        if (!SHEET_STATUSES.includes(letter.status) || !letter.recipient_name_snapshot)
-          throw new AppError(
-            'CONFLICT',
-            'An address sheet is for a letter whose recipient is known but whose window does not show the address as it should.',
-          );
-        await client.query(
-          `update letters set address_sheet = true, status = $2, status_reason = null, layout = null, updated_at = now()
-            where id = $1`,
-          [id, LETTER_STATUS.analysing],
-        );
-        await analyseAgain(client, id, auth.accountId, 'Address sheet added in front of the letter');
-      });
-      return reply
-        .status(202)
-        .send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_MESSAGES.addressSheetAdded });
-    },
-  );
+  /** Applies a fix: the letter becomes Analysing, and the job makes the fixed file and checks it. */
+  const apply = async (id: string, accountId: string, column: FixColumn) => {
+    const fix = FIXES[column];
+    await inTransaction(pool, async (client) => {
+      const letter = await lockLetter(client, id, accountId);
+      if (letter[column]) throw new AppError('CONFLICT', fix.already);
+      if (letter[column === 'address_sheet' ? 'address_reset' : 'address_sheet'])
+        throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.oneFixAtATime);
+      if (!fix.statuses.includes(letter.status) || !letter.recipient_name_snapshot)
+        throw new AppError('CONFLICT', fix.notApplicable);
+      if (column === 'address_reset' && !letter.layout?.resetOffered)
+        throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.resetNotOffered);
+      // A re-set keeps the layout: the job whites out the old address lines it holds.
+      await client.query(
+        `update letters set ${column} = true, status = $2, status_reason = null,
+                layout = case when $3 then layout end, updated_at = now()
+          where id = $1`,
+        [id, LETTER_STATUS.analysing, column === 'address_reset'],
+      );
+      await analyseAgain(client, id, accountId, fix.history);
+    });
+  };
 
-  app.delete(
-    '/api/letters/:id/address-sheet',
-    {
-      schema: {
-        tags: ['letters'],
-        summary: 'Take the address sheet off a letter: it is analysed again as uploaded',
-        params: idParams,
-        response: { 202: answer, 404: errorSchema, 409: errorSchema },
+  for (const column of Object.keys(FIXES) as FixColumn[]) {
+    const fix = FIXES[column];
+    app.post(
+      `/api/letters/:id/${fix.path}`,
+      {
+        schema: {
+          tags: ['letters'],
+          summary: fix.summary,
+          params: idParams,
+          response: { 202: answer, 404: errorSchema, 409: errorSchema },
+        },
+        config: { access: { kind: 'member', anyOf: ['create_letter'] } },
       },
-      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
-    },
-    async (request, reply) => {
-      const { id } = request.params as { id: string };
-      await undo(id, request.auth!.accountId, 'address_sheet', 'Address sheet taken off');
-      return reply
-        .status(202)
-        .send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_MESSAGES.addressSheetRemoved });
-    },
-  );
-
-  app.post(
-    '/api/letters/:id/address-reset',
-    {
-      schema: {
-        tags: ['letters'],
-        summary:
-          'Re-set the address on page 1: the window and the old address whited out, the address set inside the window',
-        params: idParams,
-        response: { 202: answer, 404: errorSchema, 409: errorSchema },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        await apply(id, request.auth!.accountId, column);
+        return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: fix.applied });
       },
-      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
-    },
-    async (request, reply) => {
-      const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      await inTransaction(pool, async (client) => {
-        const letter = await lockLetter(client, id, auth.accountId);
-        if (letter.address_reset) throw new AppError('CONFLICT', 'The address has already been re-set.');
-        if (letter.address_sheet) throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.oneFixAtATime);
-        if (!RESET_STATUSES.includes(letter.status) || !letter.recipient_name_snapshot)
-          throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.resetNotApplicable);
-        if (!letter.layout?.resetOffered) throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.resetNotOffered);
-        // The layout stays: the job whites out the old address lines it holds.
-        await client.query(
-          `update letters set address_reset = true, status = $2, status_reason = null, updated_at = now() where id = $1`,
-          [id, LETTER_STATUS.analysing],
-        );
-        await analyseAgain(client, id, auth.accountId, 'Address re-set on page 1');
-      });
-      return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_FIX_MESSAGES.reset });
-    },
-  );
-
-  app.delete(
-    '/api/letters/:id/address-reset',
-    {
-      schema: {
-        tags: ['letters'],
-        summary: 'Undo the re-set address: the letter is analysed again as uploaded',
-        params: idParams,
-        response: { 202: answer, 404: errorSchema, 409: errorSchema },
+    );
+    app.delete(
+      `/api/letters/:id/${fix.path}`,
+      {
+        schema: {
+          tags: ['letters'],
+          summary: fix.undoSummary,
+          params: idParams,
+          response: { 202: answer, 404: errorSchema, 409: errorSchema },
+        },
+        config: { access: { kind: 'member', anyOf: ['create_letter'] } },
       },
-      config: { access: { kind: 'member', anyOf: ['create_letter'] } },
-    },
-    async (request, reply) => {
-      const { id } = request.params as { id: string };
-      await undo(id, request.auth!.accountId, 'address_reset', 'Re-set address undone');
-      return reply
-        .status(202)
-        .send({ uuid: id, status: LETTER_STATUS.analysing, message: LETTER_FIX_MESSAGES.resetUndone });
-    },
-  );
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        await undo(id, request.auth!.accountId, column, fix.undone);
+        return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: fix.removed });
+      },
+    );
+  }
 
   app.put(
     '/api/letters/:id/recipient',

@@ -40,7 +40,7 @@ export const uploadingLetters: GuideArticle = {
     { kind: 'h', text: 'What happens next' },
     {
       kind: 'p',
-      text: 'Each letter is analysed: its pages are counted, the recipient and postcode are read from the address window, and page 1 is checked for room for the postal barcode. Meanwhile its status is **Processing**. A letter that is ready shows **New**; one that needs your attention shows **Encountered Issues** or **Failed** (see [Fixing problems with a letter](/guide/fixing-letters)).',
+      text: 'Each letter is analysed: its pages are counted, the recipient and postcode are read from the address window (a scanned letter is read by OCR), and page 1 is checked against the envelope window: the whole address inside it, nothing else in it, and room for the postal barcode. Meanwhile its status is **Processing**. A letter that is ready shows **New**; one that needs your attention shows **Encountered Issues** or **Failed** (see [Fixing problems with a letter](/guide/fixing-letters)).',
     },
     {
       kind: 'list',
@@ -58,7 +58,7 @@ export const fixingLetters: GuideArticle = {
   slug: 'fixing-letters',
   title: 'Fixing problems with a letter',
   summary:
-    'What Encountered Issues and Failed mean: the address window, the postcode, the barcode area, merged files and unreadable files.',
+    'What Encountered Issues and Failed mean: the address window, scanned letters, the postcode, the barcode area, merged files and unreadable files.',
   blocks: [
     {
       kind: 'p',
@@ -72,17 +72,41 @@ export const fixingLetters: GuideArticle = {
     { kind: 'h', text: 'Nothing in the address window' },
     {
       kind: 'p',
-      text: 'If the banner says "No text was found in the address window of page 1." or "No address lines were found in the address window of page 1.", the letter ends in **Failed**. Move the recipient’s name and address into the window area at the top left of page 1 (where a DL window envelope shows it), save the file and upload it again.',
+      text: 'If the banner says "No text was found in the address window of page 1." or "No address lines were found in the address window of page 1.", the letter ends in **Failed**. Choose **Correct the address**, type the recipient, then **Add an address sheet** to print it where the window shows it. Or move the recipient’s name and address into the window area at the top left of page 1 (where a DL window envelope shows it), save the file and upload it again.',
+    },
+    { kind: 'h', text: 'The address runs outside the window' },
+    {
+      kind: 'p',
+      text: 'The window of a DL envelope shows page 1 from 20 to 110 mm from the left and 45 to 90 mm from the top. When a line of the address lies outside it (a long address pushed down by a company name, an address typed at the top of the page), the letter shows **Encountered Issues**, and the banner says which edge and by how many millimetres. Posted as it is, the window would show only part of the address.',
+    },
+    {
+      kind: 'steps',
+      items: [
+        'Open the letter and choose **Show the problem on the page**: the preview draws the window and each line of the address, and marks in red the part outside.',
+        'Choose **Re-set the address on page 1**: the old address is whited out and the address is set again inside the window in a standard font; the rest of your letter is not changed. It is offered when nothing else sits in the window.',
+        'Or choose **Add an address sheet** (below).',
+        'Check the preview, then deliver. Until the letter is on its way you can undo the fix.',
+      ],
+    },
+    { kind: 'h', text: 'Something else in the window' },
+    {
+      kind: 'p',
+      text: 'The window must show the address and nothing else: a date, a reference, a return-address line, the "Dear ..." line, a logo, a coloured band or a tint inside it would show through the envelope too. The banner names each one and where it is, in millimetres from the top-left of page 1, and the preview marks it in red. Add an address sheet, or move it out of the window in your document and upload it again.',
+    },
+    { kind: 'h', text: 'A scanned letter' },
+    {
+      kind: 'p',
+      text: 'A letter without text (a scan, or a photo saved as PDF) is read by OCR, and the panel says so with its confidence. When the reading is unsure the letter shows **Encountered Issues** and waits: check the address, correct it if needed, and choose **Confirm the address**.',
     },
     { kind: 'h', text: 'Invalid postcode' },
     {
       kind: 'p',
-      text: 'A letter whose address has no valid UK postcode, or a postcode that does not exist, shows **Encountered Issues** with the reason. It cannot be posted, but it can still be sent by email, text message or cloud link. To post it, correct the postcode in your document and upload it again.',
+      text: 'A letter whose address has no valid UK postcode, or a postcode that does not exist, shows **Encountered Issues** with the reason. It cannot be posted, but it can still be sent by email, text message or cloud link. To post it, choose **Correct the address** and fix the postcode, then re-set the address or add an address sheet so the corrected address is the one printed.',
     },
     { kind: 'h', text: 'The barcode area is not empty' },
     {
       kind: 'p',
-      text: 'The postal barcode is printed in the address window beside the address. When text, a logo or a line leaves it no room, the letter shows **Encountered Issues** and cannot be posted as it is.',
+      text: 'The postal barcode is printed in the address window beside the address. When the address leaves it no room, the letter shows **Encountered Issues** and cannot be posted as it is.',
     },
     {
       kind: 'steps',
@@ -92,7 +116,10 @@ export const fixingLetters: GuideArticle = {
         'Check the preview, then deliver. Until the letter is on its way you can choose **Take off the address sheet** to get your letter back as you uploaded it.',
       ],
     },
-    { kind: 'tip', text: 'Or move whatever sits in the window in your own document and upload it again.' },
+    {
+      kind: 'tip',
+      text: 'Letters that cannot be delivered as they are, for any of these reasons, are listed under the **Failed** tab, each with a word for what is wrong.',
+    },
     { kind: 'h', text: 'A merged file: split it' },
     {
       kind: 'p',
