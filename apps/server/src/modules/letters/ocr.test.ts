@@ -2,11 +2,13 @@
 // scanned-letters.ts): uploaded and analysed as any letter, the reading area is read by pdftoppm +
 // tesseract and the recipient by the same window check as a text layer's; at least 9 in 10 must
 // come back exactly as written in the source letter. Real tools, no mocks.
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REL, wordPackage, wordPicture } from '../../test/fixtures/corpus.js';
 import { type ScannedLetter, scannedLetters, scanPdf } from '../../test/fixtures/scanned-letters.js';
 import { ordinaryLetters } from '../../test/fixtures/uk-letters.js';
 import { createTestContext, signUpCompany } from '../../test/harness.js';
@@ -148,6 +150,45 @@ describe('scanned letters', () => {
       expect(Math.abs(o.y + o.height / 2 - (p.y + p.height / 2)), text).toBeLessThan(0.6);
     }
   });
+});
+
+describe('a Word letter whose page 1 is a picture', () => {
+  it('is read by OCR like a scanned PDF', async () => {
+    // A scan of a clean letter (PNG, 200 dpi, grey) placed as the only thing on page 1 of a Word
+    // document, as an office pastes a scanned letter into Word.
+    const source = ordinaryLetters().find((l) => l.file === 'council-tax-47mm.pdf')!;
+    const dir2 = await mkdtemp(path.join(tmpdir(), 'lp-word-scan-'));
+    try {
+      await writeFile(path.join(dir2, 'clean.pdf'), await source.bytes());
+      execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', '-singlefile', 'clean.pdf', 'page'], { cwd: dir2 });
+      const picture = await readFile(path.join(dir2, 'page.png'));
+      const docx = wordPackage({
+        topMm: 10,
+        body: `<w:p>${wordPicture('rIdScan', 168, 237.6)}</w:p>`,
+        relationships: `<Relationship Id="rIdScan" Type="${REL}/image" Target="media/scan.png"/>`,
+        parts: [{ name: 'word/media/scan.png', data: picture, store: true }],
+      });
+      const t = await createTestContext();
+      try {
+        const { agent } = await signUpCompany(t.app, { companyName: 'Pasted Scans Ltd' });
+        const res = await agent.upload('/api/letters/files?type=regular', 'pasted-scan.docx', docx);
+        expect(res.statusCode, res.body).toBe(201);
+        await t.runJobs();
+        const letter = (await agent.get(`/api/letters/${(res.json() as { uuid: string }).uuid}`)).json();
+        expect(letter).toMatchObject({
+          address_source: 'ocr',
+          recipient_name_snapshot: source.recipient.name,
+          recipient_address_snapshot: source.recipient.lines,
+          postcode: source.recipient.postcode,
+        });
+        expect(letter.ocr_confidence).toBeGreaterThan(0);
+      } finally {
+        await t.close();
+      }
+    } finally {
+      await rm(dir2, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('an unsure reading', () => {
