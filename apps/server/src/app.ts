@@ -243,6 +243,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // Hashed assets never change; the HTML shell must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The page itself revalidates every time, so a release is picked up at once (issue 24 item
+        // 10): fastify-static's maxAge would otherwise keep an old page an hour, asking for chunks
+        // that no longer exist.
+        else if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
       },
     });
   }

@@ -46,6 +46,12 @@ describe('platform', () => {
       const page = await web.app.inject('/guide/parcels');
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
+      // The page revalidates every time (a release is seen at once); hashed assets are kept for good.
+      for (const url of ['/', '/signIn', '/cloud', '/guide/parcels', '/index.html'])
+        expect((await web.app.inject(url)).headers['cache-control'], url).toBe('no-cache');
+      const asset = /\/assets\/[^"]+\.js/.exec(page.body)?.[0];
+      expect(asset).toBeDefined();
+      expect((await web.app.inject(asset!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect((await web.app.inject('/manifest.webmanifest')).statusCode).toBe(200);
       for (const url of ['/guide/missing-picture.webp', '/assets/index-0ld0ld.js', '/manifest.json?v=2']) {
         const res = await web.app.inject(url);
