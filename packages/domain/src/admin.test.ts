@@ -208,7 +208,10 @@ describe('spending caps', () => {
     expect(capPoundsField.parse('1.234')).toBe(123);
     expect(capPoundsField.parse('12.345')).toBe(1235);
     expect(capPoundsField.parse(1.005)).toBe(101);
-    expect(capPoundsField.parse('0.004')).toBe(0);
+    // Above zero but under half a penny: never rounded to 0, which means Unlimited.
+    expect(issue(capPoundsField.safeParse('0.004'))).toBe('Must be at least 0.01');
+    expect(capPoundsField.parse('0.005')).toBe(1);
+    expect(capPoundsField.parse('0.00')).toBe(0);
     expect(capPoundsField.parse('9.999')).toBe(1000);
     expect(issue(capPoundsField.safeParse('-1'))).toBe(ADMIN_MESSAGES.capNegative);
     expect(issue(capPoundsField.safeParse('ten'))).toBe(MESSAGES.number);
@@ -225,6 +228,9 @@ describe('spending caps', () => {
   it('rounds pence on the wire to whole pence, never negative', () => {
     expect(capPenceField.parse(1050.4)).toBe(1050);
     expect(capPenceField.parse(1050.5)).toBe(1051);
+    // 0.4 pence would round to 0, Unlimited: refused; 0 itself is Unlimited on purpose.
+    expect(issue(capPenceField.safeParse(0.4))).toBe('Must be at least 0.01');
+    expect(capPenceField.parse(0)).toBe(0);
     expect(issue(capPenceField.safeParse(-0.5))).toBe(ADMIN_MESSAGES.capNegative);
     expect(issue(capPenceField.safeParse(100_000_000_01))).toBe(ADMIN_MESSAGES.capTooLarge);
   });

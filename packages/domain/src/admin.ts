@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMERIC_MIN } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { roundPoundsToPence } from './money.js';
 import { isPermission, PERMISSION_KINDS, type Permission } from './permissions.js';
@@ -129,6 +130,12 @@ export const capPoundsField = z.union([z.number(), z.string()]).transform((v, ct
     ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.capTooLarge });
     return z.NEVER;
   }
+  // An amount above zero that rounds to nothing would mean Unlimited (0): refused with the
+  // spec's number rule instead (issue 24 item 9).
+  if (pence === 0 && /[1-9]/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: `Must be at least ${NUMERIC_MIN}` });
+    return z.NEVER;
+  }
   return pence;
 });
 
@@ -137,6 +144,8 @@ export const capPenceField = z
   .number({ error: MESSAGES.number })
   .min(0, { error: ADMIN_MESSAGES.capNegative })
   .max(MAX_CAP_PENCE, { error: ADMIN_MESSAGES.capTooLarge })
+  // Half a penny or less above zero would round to 0, which means Unlimited: refused.
+  .refine((pence) => pence === 0 || Math.round(pence) > 0, { error: `Must be at least ${NUMERIC_MIN}` })
   .transform((pence) => Math.round(pence));
 
 export const SPENDING_MODES = ['no_limit', 'standard', 'override'] as const;
