@@ -40,6 +40,12 @@ describe('print status order', () => {
     expect(shouldApplyPrintStatus('producing', 'failed')).toBe(true);
   });
 
+  it('keeps a delivered letter delivered: a late failed or cancelled never refunds it (issue 24 item 5)', () => {
+    expect(shouldApplyPrintStatus('delivered', 'failed')).toBe(false);
+    expect(shouldApplyPrintStatus('delivered', 'cancelled')).toBe(false);
+    expect(shouldApplyPrintStatus('delivered', 'delivered')).toBe(false);
+  });
+
   it('folds a shuffled stream of events into the furthest state', () => {
     const events: PrintStatus[] = ['producing', 'received', 'delivered', 'handed_over', 'delivered', 'local_delivery'];
     let current: PrintStatus | null = null;

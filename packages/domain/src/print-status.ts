@@ -45,9 +45,12 @@ export function isTerminalPrintStatus(status: PrintStatus): boolean {
   return RANKS[status] === TERMINAL_RANK;
 }
 
-/** Whether an event saying `next` should change a letter now at `current` (false for duplicates and stale events). */
+/** Whether an event saying `next` should change a letter now at `current` (false for duplicates, stale events, and anything but a return after delivery). */
 export function shouldApplyPrintStatus(current: PrintStatus | null, next: PrintStatus): boolean {
   if (current === null) return true;
   if (isTerminalPrintStatus(current)) return false;
+  // Delivered is final too (issue 24 item 5): only a return can follow it, never a late 'failed'
+  // or 'cancelled' that would refund a letter Royal Mail delivered.
+  if (current === 'delivered') return next === 'returned';
   return RANKS[next] > RANKS[current];
 }
