@@ -687,7 +687,15 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       const declared = Number(request.headers['content-length']);
       if (!Number.isFinite(declared) || declared <= 0)
         throw new AppError('VALIDATION_FAILED', 'Send the file with its Content-Length.');
-      const reserved = await reserveUpTo(pool, accountId, Math.min(declared, STORAGE_MAX_FILE_BYTES + 64 * 1024));
+      // Refused at once on what the request declares, before its body is read (issue 24 item 11):
+      // larger than a file may be, or than the company's free space, with the form's own bytes aside.
+      if (declared > STORAGE_MAX_FILE_BYTES + MULTIPART_SLACK)
+        throw new AppError('BODY_TOO_LARGE', STORAGE_MESSAGES.tooLarge('The file'));
+      const reserved = await reserveUpTo(pool, accountId, declared);
+      if (reserved < declared - MULTIPART_SLACK) {
+        await release(pool, accountId, reserved);
+        throw new AppError('INSUFFICIENT_STORAGE', STORAGE_MESSAGES.noSpace);
+      }
       const itemId = randomUUID();
       const blobKey = `storage/${accountId}/${itemId}`;
       try {
@@ -744,6 +752,9 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
   );
 }
+
+/** What a multipart request adds to its file's bytes at most (boundaries, part headers, small fields). */
+const MULTIPART_SLACK = 64 * 1024;
 
 /** Drops uploads untouched for `ttlMs` (a closed tab, a lost connection never resumed): their reservations and parts. */
 export async function sweepAbandonedUploads(pool: pg.Pool, blobs: BlobStore, ttlMs: number): Promise<number> {

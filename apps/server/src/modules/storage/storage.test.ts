@@ -325,6 +325,34 @@ describe('quota', () => {
     expect(u.used).toBe(u.files);
   });
 
+  it('refuses a one-request upload at once on its declared size, before reading the body (issue 24 item 11)', async () => {
+    const head = Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.7\n');
+    const send = (declared: number) =>
+      owner.request('POST', '/api/storage/folders/root/files', head, {
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(declared),
+      });
+    const before = await usageRow();
+    const huge = await send(600_000_000);
+    expect([huge.statusCode, huge.json().message]).toEqual([
+      413,
+      'The file is larger than 500,000,000 bytes, the most a file can be.',
+    ]);
+    // More than the company has free: 507 at once, nothing reserved.
+    const quota = planStorageBytes('Basic');
+    await t.services.pool.query('update storage_usage set used_bytes = $2 where account_id = $1', [
+      accountId,
+      quota - 1_000_000,
+    ]);
+    const full = await send(5_000_000);
+    expect(full.statusCode).toBe(507);
+    await t.services.pool.query('update storage_usage set used_bytes = $2 where account_id = $1', [
+      accountId,
+      before.used,
+    ]);
+    expect((await usageRow()).reserved).toBe(before.reserved);
+  });
+
   it('lets only one of two uploads racing for the last space reserve it', async () => {
     const quota = planStorageBytes('Basic');
     const { used } = await usageRow();
