@@ -326,7 +326,9 @@ describe('quota', () => {
   });
 
   it('refuses a one-request upload at once on its declared size, before reading the body (issue 24 item 11)', async () => {
-    const head = Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.7\n');
+    const head = Buffer.from(
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.7\n',
+    );
     const send = (declared: number) =>
       owner.request('POST', '/api/storage/folders/root/files', head, {
         'content-type': 'multipart/form-data; boundary=x',
