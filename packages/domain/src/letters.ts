@@ -89,6 +89,33 @@ export const POSTING_BLOCKED_STATUSES: readonly string[] = [
   LETTER_STATUS.addressToConfirm,
 ];
 
+/** Statuses an address sheet is put in front for: the window leaves the address or the barcode no room as it is. */
+export const ADDRESS_SHEET_STATUSES: readonly string[] = [
+  LETTER_STATUS.barcodeAreaNotEmpty,
+  LETTER_STATUS.addressOutsideWindow,
+  LETTER_STATUS.windowNotClear,
+];
+
+/** Statuses the address is re-set on page 1 for (when the layout says nothing but the address is in the window). */
+export const ADDRESS_RESET_STATUSES: readonly string[] = [
+  LETTER_STATUS.addressOutsideWindow,
+  LETTER_STATUS.barcodeAreaNotEmpty,
+];
+
+/** Why a readable letter has no recipient: nothing in the window, or nothing there that is an address. */
+export const NO_ADDRESS_REASONS = {
+  noText: 'No text was found in the address window of page 1.',
+  noAddressLines: 'No address lines were found in the address window of page 1.',
+} as const;
+
+/** A Failed to Analyse letter whose page was read but had no address in the window (the user may type one). */
+export function isNoAddressFailure(status: string, reason: string | null): boolean {
+  return (
+    status === LETTER_STATUS.failedToAnalyse &&
+    (reason === NO_ADDRESS_REASONS.noText || reason === NO_ADDRESS_REASONS.noAddressLines)
+  );
+}
+
 /** Statuses in which the one-click fixes (address sheet, re-set address, corrected address) are offered. */
 export const ADDRESS_FIXABLE_STATUSES: readonly string[] = [
   LETTER_STATUS.analysisComplete,

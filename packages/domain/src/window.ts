@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import {
+  type AddressReading,
   BARCODE_GAP,
   BARCODE_SPACE,
   type Box,
@@ -200,20 +201,15 @@ function overlapArea(a: Box, b: Box): number {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/** An address reading (readAddress's) with each line's box and the block's other lines. */
 export type RecipientReading =
-  | {
-      ok: true;
-      name: string;
-      lines: string[];
-      postcode: string | null;
-      /** The box around the address lines read (name to postcode). */
-      box: Box;
+  | (Extract<AddressReading, { ok: true }> & {
       /** Each line of the address read, name first, with its box. */
       lineBoxes: AddressLine[];
       /** Lines of the recipient's block that are not the address (a confidentiality mark, a country). */
       extra: AddressLine[];
-    }
-  | { ok: false; reason: 'no_text_in_window' | 'no_address_lines' };
+    })
+  | Extract<AddressReading, { ok: false }>;
 
 /**
  * Reads the recipient: the block of lines the envelope window frames (one column, one type size,

@@ -1,7 +1,10 @@
 import {
   ADDRESS_FIXABLE_STATUSES,
+  ADDRESS_RESET_STATUSES,
   ADDRESS_SHEET_REMOVABLE_STATUSES,
+  ADDRESS_SHEET_STATUSES,
   correctedAddressLines,
+  isNoAddressFailure,
   LETTER_FIX_MESSAGES,
   LETTER_MESSAGES,
   LETTER_STATUS,
@@ -16,7 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import { errorSchema } from '../identity/schemas.js';
-import { ANALYSE_TASK, NO_ADDRESS_REASONS } from './analyse.js';
+import { ANALYSE_TASK } from './analyse.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const answer = z.object({ uuid: z.string(), status: z.literal(LETTER_STATUS.analysing), message: z.string() });
@@ -33,15 +36,6 @@ interface FixRow {
   blob_key: string;
   layout: WindowLayout | null;
 }
-
-/** Statuses an address sheet is put in front for: the window leaves the address or the barcode no room as it is. */
-const SHEET_STATUSES: readonly string[] = [
-  LETTER_STATUS.barcodeAreaNotEmpty,
-  LETTER_STATUS.addressOutsideWindow,
-  LETTER_STATUS.windowNotClear,
-];
-/** Statuses the address is re-set on page 1 for (when nothing but the address is in the area to white out). */
-const RESET_STATUSES: readonly string[] = [LETTER_STATUS.addressOutsideWindow, LETTER_STATUS.barcodeAreaNotEmpty];
 
 type FixColumn = 'address_sheet' | 'address_reset';
 
@@ -63,7 +57,7 @@ const FIXES: Record<
 > = {
   address_sheet: {
     path: 'address-sheet',
-    statuses: SHEET_STATUSES,
+    statuses: ADDRESS_SHEET_STATUSES,
     summary: 'Put an address sheet in front of a letter whose window does not show its address as it should',
     undoSummary: 'Take the address sheet off a letter: it is analysed again as uploaded',
     already: 'The letter already has an address sheet.',
@@ -76,7 +70,7 @@ const FIXES: Record<
   },
   address_reset: {
     path: 'address-reset',
-    statuses: RESET_STATUSES,
+    statuses: ADDRESS_RESET_STATUSES,
     summary:
       'Re-set the address on page 1: the window and the old address whited out, the address set inside the window',
     undoSummary: 'Undo the re-set address: the letter is analysed again as uploaded',
@@ -226,8 +220,7 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<AppDeps
       let fixedKey: string | null = null;
       await inTransaction(pool, async (client) => {
         const letter = await lockLetter(client, id, auth.accountId);
-        const unread =
-          letter.status === LETTER_STATUS.failedToAnalyse && NO_ADDRESS_REASONS.includes(letter.status_reason ?? '');
+        const unread = isNoAddressFailure(letter.status, letter.status_reason);
         if (!ADDRESS_FIXABLE_STATUSES.includes(letter.status) && !unread)
           throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.recipientLocked);
         // A sheet or a re-set already made printed the old address: it is made again with this one.

@@ -13,6 +13,7 @@ import {
   grow,
   isUkPostcodeFormat,
   LETTER_STATUS,
+  NO_ADDRESS_REASONS,
   noBarcodeRoomReason,
   outsideWindowReason,
   readingArea,
@@ -197,10 +198,11 @@ async function judgeWindow(
         ...base,
         ...read,
         ...recipientOf(given),
-        layout: { ...layoutOf(check, []), resetOffered: check.intrusions.length === 0 },
+        layout: layoutOf(check, []),
       };
     }
-    const reason = NO_ADDRESS_REASONS[reading.reason === 'no_text_in_window' ? 0 : 1]!;
+    const reason =
+      reading.reason === 'no_text_in_window' ? NO_ADDRESS_REASONS.noText : NO_ADDRESS_REASONS.noAddressLines;
     return { status: LETTER_STATUS.failedToAnalyse, reason, ...base, ...read };
   }
   const found = given ? recipientOf(given) : { name: reading.name, lines: reading.lines, postcode: reading.postcode };
@@ -220,8 +222,7 @@ async function judgeWindow(
   }
   const others = windowOthers(words, ink.cells, reading.lineBoxes, reading.extra, DEFAULT_TEMPLATE);
   const check = checkWindow(reading.lineBoxes, others, DEFAULT_TEMPLATE);
-  // Re-setting whites out the window and the old address: offered only when nothing else is there.
-  const layout = { ...layoutOf(check, reading.lineBoxes), resetOffered: check.intrusions.length === 0 };
+  const layout = layoutOf(check, reading.lineBoxes);
   const verdict = { ...base, ...read, ...found, layout };
   // An address OCR read without confidence waits for a person, before anything is judged on it:
   // never New (nor a window verdict) on a guess.
@@ -257,12 +258,6 @@ async function judgeWindow(
   return { status: LETTER_STATUS.analysisComplete, reason: null, ...verdict };
 }
 
-/** Why a readable letter has no recipient: nothing in the window, or nothing there that is an address. */
-export const NO_ADDRESS_REASONS: readonly string[] = [
-  'No text was found in the address window of page 1.',
-  'No address lines were found in the address window of page 1.',
-];
-
 /** An address word OCR reads below this confidence (0-100) makes the reading unsure (a guessed postcode letter). */
 const OCR_WORD_UNSURE = 50;
 
@@ -283,6 +278,8 @@ function layoutOf(check: WindowCheck, lines: readonly AddressLine[]): WindowLayo
     barcode: check.barcode,
     intrusions: check.intrusions,
     outside: check.outside,
+    // Re-setting whites out the window and the old address: offered only when nothing else is there.
+    resetOffered: check.intrusions.length === 0,
   };
 }
 

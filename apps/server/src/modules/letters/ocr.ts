@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Box, TextItem } from '@lp/domain';
-import { PdfError, POPPLER_LIMITS, runTool, runToolRaw, ToolError, type ToolLimits } from './poppler.js';
+import { asPdfError, PdfError, POPPLER_LIMITS, runTool, runToolRaw, ToolError, type ToolLimits } from './poppler.js';
 
 /** Resolution the area is rendered at: tesseract's models read 9-12 pt type best at 300 dpi. */
 export const OCR_DPI = 300;
@@ -60,24 +60,14 @@ export interface OcrResult {
 const TESSERACT_MISSING = 'OCR (tesseract-ocr) is not installed on the server.';
 const LANGUAGE_MISSING =
   'OCR language data (tesseract-ocr-script-latn or tesseract-ocr-eng) is not installed on the server.';
-const POPPLER_MISSING = 'PDF tools (poppler-utils) are not installed on the server.';
 
-/** A tool failure as the letter's outcome (a named PdfError), as poppler.ts does for its own tools. */
-function asPdfError(error: unknown, tool: 'pdftoppm' | 'tesseract'): PdfError {
-  if (error instanceof PdfError) return error;
-  if (!(error instanceof ToolError)) throw error; // not the file's fault: the job retries
-  if (error.kind === 'missing')
-    return new PdfError('unavailable', tool === 'tesseract' ? TESSERACT_MISSING : POPPLER_MISSING);
-  if (error.kind === 'timeout') return new PdfError('timeout', 'The file took too long to analyse.');
-  if (error.kind === 'memory' || error.kind === 'output')
-    return new PdfError('memory', 'The file needs too much memory to analyse.');
-  if (tool === 'tesseract') {
-    if (/Failed loading language|Error opening data file|Could not initialize tesseract/i.test(error.stderr))
-      return new PdfError('unavailable', LANGUAGE_MISSING);
-    return new PdfError('corrupted', 'The scanned page could not be read.');
-  }
-  if (/Incorrect password|encrypted/i.test(error.stderr)) return new PdfError('encrypted', 'The PDF is encrypted.');
-  return new PdfError('corrupted', 'The file is not a readable PDF.');
+/** A tesseract failure as the letter's outcome: its own missing data and unreadable page, else as poppler.ts says. */
+function ocrFailure(error: unknown): PdfError {
+  if (error instanceof ToolError && error.kind === 'exit')
+    return /Failed loading language|Error opening data file|Could not initialize tesseract/i.test(error.stderr)
+      ? new PdfError('unavailable', LANGUAGE_MISSING)
+      : new PdfError('corrupted', 'The scanned page could not be read.');
+  return asPdfError(error, TESSERACT_MISSING);
 }
 
 let language: string | undefined;
@@ -97,7 +87,7 @@ async function ocrLanguage(deadline: number): Promise<string> {
       timeoutMs: Math.max(1, deadline - Date.now()),
     }));
   } catch (error) {
-    throw asPdfError(error, 'tesseract');
+    throw ocrFailure(error);
   }
   const installed = new Set(stdout.split('\n').map((l) => l.trim()));
   const found = ['Latin', 'eng'].find((l) => installed.has(l));
@@ -148,7 +138,7 @@ export async function ocrWords(
       { ...POPPLER_LIMITS, timeoutMs: Math.min(POPPLER_LIMITS.timeoutMs, left()) },
     ));
   } catch (error) {
-    throw asPdfError(error, 'pdftoppm');
+    throw asPdfError(error);
   }
   // pdftoppm -gray writes a binary PGM; it writes nothing for a page that does not exist.
   if (image.subarray(0, 2).toString('latin1') !== 'P5')
@@ -171,7 +161,7 @@ export async function ocrWords(
         { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, cwd: dir },
       );
     } catch (error) {
-      throw asPdfError(error, 'tesseract');
+      throw ocrFailure(error);
     }
     const [tsv = '', hocr = ''] = await Promise.all(
       ['read.tsv', 'read.hocr'].map((f) => readFile(path.join(dir, f), 'utf8').catch(() => '')),

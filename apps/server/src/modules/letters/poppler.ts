@@ -170,11 +170,14 @@ export function runToolRaw(
 
 const POPPLER_MISSING = 'PDF tools (poppler-utils) are not installed on the server.';
 
-/** A poppler failure as a named PdfError (the letter's outcome), never a retry. */
-function asPdfError(error: unknown): PdfError {
+/**
+ * A tool failure as a named PdfError (the letter's outcome), never a retry; `missing` says which
+ * package to install when the tool is not there (poppler's, or OCR's for tesseract).
+ */
+export function asPdfError(error: unknown, missing = POPPLER_MISSING): PdfError {
   if (error instanceof PdfError) return error;
   if (!(error instanceof ToolError)) throw error; // not the file's fault: the job retries
-  if (error.kind === 'missing') return new PdfError('unavailable', POPPLER_MISSING);
+  if (error.kind === 'missing') return new PdfError('unavailable', missing);
   if (error.kind === 'timeout') return new PdfError('timeout', 'The file took too long to analyse.');
   if (error.kind === 'memory' || error.kind === 'output')
     return new PdfError('memory', 'The file needs too much memory to analyse.');

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ADDRESS_FIXABLE_STATUSES,
+  ADDRESS_RESET_STATUSES,
   ADDRESS_SHEET_REMOVABLE_STATUSES,
+  ADDRESS_SHEET_STATUSES,
   LETTER_FIX_MESSAGES,
   LETTER_STATUS,
   type RecipientCorrection,
@@ -56,15 +58,6 @@ export const ADDRESS_FIX_TEXT = {
   cancel: 'Cancel',
 } as const;
 
-/** Statuses an address sheet is offered for (the server's SHEET_STATUSES). */
-const SHEET_STATUSES: readonly string[] = [
-  LETTER_STATUS.barcodeAreaNotEmpty,
-  LETTER_STATUS.addressOutsideWindow,
-  LETTER_STATUS.windowNotClear,
-];
-/** Statuses the address may be re-set on page 1 for, when the layout offers it (the server's RESET_STATUSES). */
-const RESET_STATUSES: readonly string[] = [LETTER_STATUS.addressOutsideWindow, LETTER_STATUS.barcodeAreaNotEmpty];
-
 /** What the section offers a letter (with create_letter), from its status, its fixes and its layout. */
 export function addressFixes(letter: Letter) {
   const status = letter.status;
@@ -72,9 +65,9 @@ export function addressFixes(letter: Letter) {
   const fixed = !!letter.address_sheet || !!letter.address_reset;
   return {
     /** Something on page 1 to show drawn over the preview. */
-    windowProblem: SHEET_STATUSES.includes(status),
-    sheet: SHEET_STATUSES.includes(status) && hasRecipient && !fixed,
-    reset: RESET_STATUSES.includes(status) && hasRecipient && !fixed && !!letter.layout?.resetOffered,
+    windowProblem: ADDRESS_SHEET_STATUSES.includes(status),
+    sheet: ADDRESS_SHEET_STATUSES.includes(status) && hasRecipient && !fixed,
+    reset: ADDRESS_RESET_STATUSES.includes(status) && hasRecipient && !fixed && !!letter.layout?.resetOffered,
     correct: ADDRESS_FIXABLE_STATUSES.includes(status) || isNoAddressFailure(letter),
     confirm: status === LETTER_STATUS.addressToConfirm,
     undo: ADDRESS_SHEET_REMOVABLE_STATUSES.includes(status),

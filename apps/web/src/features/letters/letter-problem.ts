@@ -1,15 +1,9 @@
-import { findPostcode, LETTER_PROBLEM_WORDS, LETTER_STATUS } from '@lp/domain';
+import { findPostcode, isNoAddressFailure as isNoAddressReason, LETTER_PROBLEM_WORDS, LETTER_STATUS } from '@lp/domain';
 import type { Letter } from './api';
-
-/** The reasons of a readable letter without a recipient (the server's NO_ADDRESS_REASONS): the user may type the address. */
-export const NO_ADDRESS_REASONS: readonly string[] = [
-  'No text was found in the address window of page 1.',
-  'No address lines were found in the address window of page 1.',
-];
 
 /** A Failed to Analyse letter whose page was read but had no address in the window. */
 export function isNoAddressFailure(letter: Pick<Letter, 'status' | 'status_reason'>): boolean {
-  return letter.status === LETTER_STATUS.failedToAnalyse && NO_ADDRESS_REASONS.includes(letter.status_reason ?? '');
+  return isNoAddressReason(letter.status, letter.status_reason);
 }
 
 const PROBLEM_WORDS: Partial<Record<string, string>> = {
