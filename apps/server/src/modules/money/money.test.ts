@@ -1,5 +1,5 @@
 import { MONEY_MESSAGES, PLAN_MESSAGES } from '@lp/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { signPayload } from '../../providers/payments.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
@@ -533,6 +533,114 @@ describe('plans', () => {
       expect((await readBalance(t.services.pool, accountId)).balance).toBe(5000 - 2900);
     }
     await expectBooksBalance();
+  });
+});
+
+describe('plan changes in quick succession (issue 24 item 6)', () => {
+  // The clock stands still (Date only: timers and the database run as usual), so every change
+  // below happens in the same millisecond: the worst case for a charge keyed by the time.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  /** The plan charges and refunds the company's ledger holds, and what the plan periods record. */
+  async function planBooks(accountId: string) {
+    const { rows } = await t.services.pool.query<{ type: string; amount: string; n: number }>(
+      `select type, coalesce(sum(amount_pence), 0)::int8 as amount, count(*)::int as n from ledger_entries
+        where account_id = $1 and type in ('plan_charge', 'plan_refund') group by type`,
+      [accountId],
+    );
+    const of = (type: string) => rows.find((r) => r.type === type);
+    const periods = await t.services.pool.query<{ n: number; unlinked: number }>(
+      `select count(*)::int as n,
+              count(*) filter (where not exists (select 1 from ledger_entries e
+                 where e.id = p.ledger_entry_id and e.type = 'plan_charge' and e.amount_pence = -p.amount_pence))::int
+                as unlinked
+         from plan_periods p where account_id = $1`,
+      [accountId],
+    );
+    return {
+      charged: -Number(of('plan_charge')?.amount ?? 0),
+      charges: of('plan_charge')?.n ?? 0,
+      refunded: Number(of('plan_refund')?.amount ?? 0),
+      periods: periods.rows[0]!.n,
+      unlinkedPeriods: periods.rows[0]!.unlinked,
+    };
+  }
+
+  it('Pro, Basic, then Pro again at once: each change answers 200, and each Pro month is charged for its own period', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    await seedBalance(me.account.id, 20_000);
+    const pro = await agent.request('PUT', '/api/plans', { plan: 'Pro' });
+    expect(pro.statusCode).toBe(200);
+    const basic = await agent.request('PUT', '/api/plans', { plan: 'Basic' });
+    expect(basic.statusCode).toBe(200);
+    expect(basic.json().message).toBe(PLAN_MESSAGES.downgraded);
+    const again = await agent.request('PUT', '/api/plans', { plan: 'Pro' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      plan: 'Pro',
+      changed: true,
+      message: PLAN_MESSAGES.changedAndCharged('Pro', '£79.00'),
+    });
+    const books = await planBooks(me.account.id);
+    // Two Pro months charged (the first given back whole, as none of it was used), each its own period.
+    expect(books).toEqual({ charged: 2 * 7900, charges: 2, refunded: 7900, periods: 2, unlinkedPeriods: 0 });
+    expect((await agent.get('/api/finances/balance')).json().balance).toBe(20_000 - 7900);
+    expect((await agent.get('/api/plans/current')).json().plan).toBe('Pro');
+    // Once more down and up: the second Pro period's refund is its own too.
+    expect((await agent.request('PUT', '/api/plans', { plan: 'Business' })).statusCode).toBe(200);
+    expect((await agent.request('PUT', '/api/plans', { plan: 'Pro' })).statusCode).toBe(200);
+    expect((await agent.get('/api/finances/balance')).json().balance).toBe(20_000 - 7900);
+    expect(await reconcile(t.services.pool, me.account.id)).toEqual([]);
+  });
+
+  it('twelve concurrent plan changes: no 5xx, refusals carry the plan texts, the balance is what the ledger charged', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const seed = 30_000;
+    await seedBalance(me.account.id, seed);
+    const asked = [
+      'Pro',
+      'Basic',
+      'Business',
+      'Pro',
+      'Basic',
+      'Pro',
+      'Business',
+      'Basic',
+      'Pro',
+      'Pro',
+      'Basic',
+      'Business',
+    ];
+    const answers = await Promise.all(asked.map((plan) => agent.request('PUT', '/api/plans', { plan })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    const allowed = new Set([
+      ...['Basic', 'Business', 'Pro'].map((p) => PLAN_MESSAGES.alreadyOnPlan(p)),
+      ...['Business', 'Pro'].map((p) => `The ${p} plan costs`),
+    ]);
+    for (const a of answers) {
+      if (a.statusCode === 200) continue;
+      expect([400, 402, 409]).toContain(a.statusCode);
+      const message: string = a.json().message;
+      expect(
+        [...allowed].some((text) => message.startsWith(text)),
+        message,
+      ).toBe(true);
+    }
+    const books = await planBooks(me.account.id);
+    const { balance } = (await agent.get('/api/finances/balance')).json();
+    expect(balance).toBe(seed - books.charged + books.refunded);
+    // Each change to a paid plan that answered 200 charged once, for a period of its own.
+    const paidChanges = answers.filter((a) => a.statusCode === 200 && a.json().plan !== 'Basic').length;
+    expect(books.charges).toBe(paidChanges);
+    expect(books.periods).toBe(paidChanges);
+    expect(books.unlinkedPeriods).toBe(0);
+    expect(await reconcile(t.services.pool, me.account.id)).toEqual([]);
   });
 });
 

@@ -55,7 +55,24 @@ export async function lockAccount(q: Q, accountId: string): Promise<AccountPlanR
   return rows[0];
 }
 
+/** A plan charge's ledger key: the period it pays for (a company's periods never share a start). */
 const planKey = (accountId: string, periodStart: Date) => `plan:${accountId}:${periodStart.toISOString()}`;
+
+/**
+ * The start of a period chosen now: the clock's second, or one millisecond after the company's
+ * latest period when that is as late (Pro, Basic, Pro within a second; a renewal due this very
+ * second). A period's start is its row's key and its charge's and refund's ledger keys, so two
+ * periods sharing one would answer the earlier charge instead of taking the new one (issue 24
+ * item 6). Called under the account's lock, so no concurrent change picks the same start.
+ */
+async function newPeriodStart(q: Q, accountId: string, now: Date): Promise<Date> {
+  const { rows } = await q.query<{ start: Date }>(
+    `select greatest($2::timestamptz, date_trunc('milliseconds', max(period_start)) + interval '1 millisecond') as start
+       from plan_periods where account_id = $1`,
+    [accountId, now],
+  );
+  return rows[0]!.start;
+}
 
 /** One month after `at` in the database's calendar arithmetic (31 January + 1 month = 28 or 29 February). */
 async function oneMonthAfter(q: Q, at: Date): Promise<Date> {
@@ -137,7 +154,8 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
   const current = await paidPeriod(q, accountId, account);
   if (current && account.plan_renews_at && account.plan_renews_at > now) {
     const total = account.plan_renews_at.getTime() - current.period_start.getTime();
-    const left = account.plan_renews_at.getTime() - now.getTime();
+    // A period started a few milliseconds ahead of the clock (see newPeriodStart) is unused whole.
+    const left = Math.min(total, account.plan_renews_at.getTime() - now.getTime());
     const back = Math.floor((current.amount_pence * left) / total);
     if (back > 0)
       await refund(q, {
@@ -153,18 +171,19 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
   const fee = planFee(plan);
   let renewsAt: Date | null = null;
   let entry: Entry | null = null;
-  if (fee > 0) {
+  const start = fee > 0 ? await newPeriodStart(q, accountId, now) : null;
+  if (start) {
     entry = await tryCharge(q, () =>
       charge(q, {
         accountId,
-        key: planKey(accountId, now),
+        key: planKey(accountId, start),
         amount: fee,
         type: 'plan_charge',
         actor,
         capped: false,
         description: `${plan.name} plan, first month`,
         serviceId: plan.name,
-        reference: `plan-period:${now.toISOString()}`,
+        reference: `plan-period:${start.toISOString()}`,
       }),
     );
     if (!entry) {
@@ -174,11 +193,11 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
         PLAN_MESSAGES.insufficientFunds(plan.name, formatPounds(fee), formatPounds(Math.max(0, available))),
       );
     }
-    renewsAt = await oneMonthAfter(q, now);
+    renewsAt = await oneMonthAfter(q, start);
     await q.query(
       `insert into plan_periods (account_id, period_start, plan, amount_pence, status, ledger_entry_id, paid_at)
        values ($1, $2, $3, $4, 'paid', $5, now())`,
-      [accountId, now, plan.name, fee, entry.id],
+      [accountId, start, plan.name, fee, entry.id],
     );
   }
   // Choosing Basic settles an unpaid fee by not owing it: the period is waived and the account active.
@@ -188,7 +207,7 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
             health_status = case when $5 then 'active' else health_status end,
             health_reason = case when $5 then null else health_reason end, updated_at = now()
       where id = $1`,
-    [accountId, plan.name, fee > 0 ? now : null, renewsAt, suspended],
+    [accountId, plan.name, start, renewsAt, suspended],
   );
   await scheduleRenewal(q, accountId, renewsAt);
   await writeAudit(q, auditActor(accountId, actor), {
