@@ -33,6 +33,8 @@ async function start() {
       dataDir: config.DATA_DIR,
       port: config.EMBEDDED_PG_PORT,
       log: (line) => log.debug({ pg: line }, 'postgres'),
+      // Stopped by itself (killed, crashed): started again with a backoff, the reason logged.
+      keepRunning: log,
     });
     databaseUrl = embedded.url;
     log.info({ ms: Math.round(performance.now() - t), dataDir: config.DATA_DIR }, 'embedded PostgreSQL started');

@@ -5,16 +5,32 @@ import { chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localSecret } from '../../config.js';
+import { type Running, restartOnExit } from './restart-on-exit.js';
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
 }
 
+/** Where what happens to the server is reported (a pino logger fits). */
+export interface StatusLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 interface Options {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** When given, a server that stops without being asked to is started again, and why it stopped is logged here. */
+  keepRunning?: StatusLog;
+}
+
+/** How the server ended: its exit code or signal and the last lines it wrote. */
+export interface PostgresExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lastLines: string[];
 }
 
 type Ids = { uid: number; gid: number } | Record<string, never>;
@@ -28,7 +44,12 @@ type Ids = { uid: number; gid: number } | Record<string, never>;
  * process-wide SIGINT hook that exits mid-shutdown, and runs the server in our process group, so a
  * terminal's Ctrl-C would stop PostgreSQL before our connections close.
  */
-export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  log = () => {},
+  keepRunning,
+}: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   const password = localSecret(dataDir, 'pg-password');
   const ids: Ids = process.getuid?.() === 0 ? ensurePostgresUser() : {};
@@ -45,19 +66,33 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }: O
     log('initialising the embedded PostgreSQL cluster');
     await initdb(bin.initdb, databaseDir, password, ids, log);
   }
-  const child = await spawnPostgres(bin.postgres, databaseDir, port, ids, log);
-  // Whatever ends our process (a crash included), the database must not outlive it; only SIGKILL
-  // escapes this, and the next start stops such a leftover server.
-  const stopOnExit = () => child.kill('SIGINT');
-  process.once('exit', stopOnExit);
-  child.once('exit', () => process.off('exit', stopOnExit));
-  return {
-    // The product talks to its own server over the Unix socket in the data directory: cheaper per
-    // round trip than TCP loopback. (Tools outside can still use 127.0.0.1 and the port.)
-    url: `postgres://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(databaseDir)}&port=${port}`,
-    stop: () => stopPostgres(child),
-  };
+  const launch = () => spawnPostgres(bin.postgres, databaseDir, port, ids, log);
+  const first = await launch();
+  // The product talks to its own server over the Unix socket in the data directory: cheaper per
+  // round trip than TCP loopback. (Tools outside can still use 127.0.0.1 and the port.)
+  const url = `postgres://postgres:${encodeURIComponent(password)}@localhost/postgres?host=${encodeURIComponent(databaseDir)}&port=${port}`;
+  if (!keepRunning) return { url, stop: first.stop };
+  // Same directory, port and password: the pool's next connection reaches the new server. A killed
+  // server's postmaster.pid names a dead process, which PostgreSQL itself discards; its backends may
+  // hold the shared memory a moment longer, so that start fails and the next one (after the backoff)
+  // succeeds. (stopStaleServer is not run again: the pid is known dead, and may belong to another.)
+  const supervisor = restartOnExit<PostgresExit>({
+    first,
+    start: launch,
+    onExit: (exit) =>
+      keepRunning.error(
+        { code: exit.code, signal: exit.signal, lastLines: exit.lastLines },
+        `the embedded PostgreSQL stopped by itself (${describeExit(exit)}); starting it again`,
+      ),
+    onRestartFailed: (error, retryInMs) =>
+      keepRunning.warn({ err: error, retryInMs }, 'the embedded PostgreSQL did not start again; retrying'),
+    onRestarted: (info) => keepRunning.warn(info, 'the embedded PostgreSQL runs again'),
+  });
+  return { url, stop: () => supervisor.stop() };
 }
+
+const describeExit = (exit: PostgresExit) =>
+  exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code ?? 'unknown'}`;
 
 async function initdb(initdbBin: string, databaseDir: string, password: string, ids: Ids, log: (l: string) => void) {
   const pwfile = path.join(tmpdir(), `lp-pg-${randomBytes(6).toString('hex')}`);
@@ -103,7 +138,8 @@ function runToEnd(bin: string, args: string[], ids: Ids, log: (l: string) => voi
 
 /**
  * Starts the server in its own process group, so a Ctrl-C in the terminal reaches only our process,
- * which closes its connections first and then stops PostgreSQL (fast shutdown).
+ * which closes its connections first and then stops PostgreSQL (fast shutdown). Resolves once it
+ * accepts connections.
  */
 async function spawnPostgres(
   bin: string,
@@ -111,7 +147,7 @@ async function spawnPostgres(
   port: number,
   ids: Ids,
   log: (l: string) => void,
-): Promise<ChildProcess> {
+): Promise<Running<PostgresExit>> {
   const args = [
     '-D',
     databaseDir,
@@ -133,23 +169,46 @@ async function spawnPostgres(
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, LC_ALL: 'C' },
   });
+  // Whatever ends our process (a crash included), the database must not outlive it; only SIGKILL
+  // escapes this, and the next start stops such a leftover server.
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  // Its log is kept (the last 4000 characters) to say why it stopped.
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    log(text.trim());
+    output = (output + text).slice(-4000);
+  });
+  const exited = new Promise<PostgresExit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      process.off('exit', stopOnExit);
+      const report = () => resolve({ code, signal, lastLines: output.trim().split('\n').slice(-10) });
+      // Its last words may still be in the pipe, which its backends hold open until they end too.
+      const stderr = child.stderr;
+      if (!stderr || stderr.closed) return report();
+      const timer = setTimeout(report, 250);
+      stderr.once('close', () => {
+        clearTimeout(timer);
+        report();
+      });
+    });
+  });
   await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onExit = (code: number | null) =>
-      reject(new Error(`PostgreSQL exited (code ${code}) before it was ready: ${output}`));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      log(text.trim());
-      output = (output + text).slice(-4000);
-      if (text.includes('database system is ready to accept connections')) {
-        child.off('exit', onExit);
+    const onData = () => {
+      if (output.includes('database system is ready to accept connections')) {
+        child.stderr?.off('data', onData);
         resolve();
       }
-    });
-    child.once('exit', onExit);
+    };
+    child.stderr?.on('data', onData);
+    // After it was ready, these settle an already settled promise: nothing happens.
+    void exited.then((exit) =>
+      reject(new Error(`PostgreSQL exited (${describeExit(exit)}) before it was ready: ${output}`)),
+    );
     child.once('error', reject);
   });
-  return child;
+  return { exited, stop: () => stopPostgres(child) };
 }
 
 function stopPostgres(child: ChildProcess): Promise<void> {
