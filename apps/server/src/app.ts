@@ -55,6 +55,7 @@ import type { EventHub } from './platform/events.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
 import type { JobQueue } from './platform/jobs.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
+import { pgRateLimitStore } from './platform/rate-limit-store.js';
 import { createCompanyRegister } from './providers/company-register.js';
 import type { PostcodeService } from './providers/postcodes.js';
 
@@ -112,7 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the proxies the operator names (TRUST_PROXY) may say who the client is.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     // What the router and Node's HTTP parser refuse answers in the error catalogue's shape too.
     frameworkErrors,
@@ -155,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerCsrf(app, { secret: config.authSecret, secureCookies: config.secureCookies });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in PostgreSQL: every process of the installation shares one count per client.
+    store: pgRateLimitStore(deps.pool),
     errorResponseBuilder: (_req, ctx) => ({ ...errorBody('RATE_LIMITED'), statusCode: ctx.statusCode }),
   });
 
@@ -308,4 +312,9 @@ function zodIssuesToFields(validation: unknown, context: string | undefined): Fi
     const p = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     return { path: p || (context ?? ''), message: issue.message ?? 'Invalid value' };
   });
+}
+
+/** Believes the nearest `hops` proxies (what Express calls a hop count): the address before them is the client's. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -36,6 +37,37 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per client address on sign-in, sign-up and password reset. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Wrong passwords per account (whatever the address) in 15 minutes before its sign-ins are refused for the rest of them. */
+  ACCOUNT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).default(10),
+  /**
+   * Which proxies in front of the server are believed about the client's address (X-Forwarded-For):
+   * unset, none (the address is the connection's); a number, that many hops; or a comma-separated
+   * list of addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. "Trust everyone" is
+   * not offered: it would let any client choose its address and step round the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): number | string[] | false => {
+      const t = v?.trim();
+      if (!t || t === 'false' || t === '0') return false;
+      if (/^\d+$/.test(t)) return Number(t);
+      const list = t
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const ok = list.every(
+        (a) => ['loopback', 'linklocal', 'uniquelocal'].includes(a) || isIP(a.split('/')[0] ?? '') !== 0,
+      );
+      if (!ok || list.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a hop count, or addresses / CIDR ranges / loopback, linklocal, uniquelocal separated by commas',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SECURE_COOKIES: bool,
   SERVE_WEB: bool,

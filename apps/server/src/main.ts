@@ -3,13 +3,16 @@ import { pino } from 'pino';
 import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { RESEAL_JOB_KEY, RESEAL_TASK } from './modules/integrations/reseal-tokens.js';
+import { ANALYSE_TASK } from './modules/letters/analyse.js';
 import { closeOfficeConverters } from './modules/letters/office-converter.js';
-import { startSweep } from './modules/letters/sweep.js';
+import { stuckLettersStep } from './modules/letters/sweep.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
-import { startWorkers, type Workers } from './platform/jobs.js';
+import { releaseAbandonedJobs, startWorkers, type Workers } from './platform/jobs.js';
 import { startLeftoverCleanup } from './platform/leftovers.js';
+import { pruneRateLimits } from './platform/rate-limit-store.js';
 import { openServices, type Services } from './platform/services.js';
+import { startSweep } from './platform/sweep.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -49,7 +52,17 @@ async function start() {
   }
   if (config.ROLE !== 'api') {
     workers = await startWorkers(services.pool, services.taskList, config.WORKER_CONCURRENCY, log);
-    stopSweep = startSweep(services.pool, log);
+    // Every 15 s: letters stuck in analysis, jobs of a worker that died (picked up again 30-45 s
+    // after its last heartbeat; analyses have the letters' own sweep), spent rate-limit windows.
+    stopSweep = startSweep(services.pool, log, [
+      stuckLettersStep,
+      { name: 'jobs of a stopped worker released', run: (pool) => releaseAbandonedJobs(pool, [ANALYSE_TASK]) },
+      {
+        name: 'rate-limit windows pruned',
+        routine: true,
+        run: async (pool) => ({ pruned: await pruneRateLimits(pool) }),
+      },
+    ]);
     // Tokens sealed with a key INTEGRATION_KEYS no longer seals with are sealed again (one job, keyed).
     await services.jobs.add(RESEAL_TASK, {}, { jobKey: RESEAL_JOB_KEY, maxAttempts: 5 });
   }

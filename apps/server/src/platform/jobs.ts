@@ -65,6 +65,44 @@ export async function addJob(
 export const JOB_HEARTBEAT_MS = 10_000;
 /** A job whose lock has not been renewed for this long was abandoned: its worker died or lost it. */
 export const JOB_ABANDONED_SECONDS = 30;
+/**
+ * Frees the jobs whose worker died (killed, its machine gone): their lock has not been renewed
+ * for `abandonedSeconds` although every running job renews it every JOB_HEARTBEAT_MS, so no live
+ * worker holds them. graphile-worker itself frees such a lock only after four hours. Each is
+ * runnable at once and the interrupted run does not count against its attempts. Tasks in
+ * `except` have a sweep of their own (an analysis is restarted once, then failed with a reason).
+ * The tasks themselves are written to be run again: a delivery hands over only the channels still
+ * queued and captures each hold once.
+ */
+export async function releaseAbandonedJobs(
+  pool: pg.Pool | pg.ClientBase,
+  except: string[] = [],
+  abandonedSeconds = JOB_ABANDONED_SECONDS,
+): Promise<{ released: number }> {
+  const { rows } = await pool.query<{ id: string; task: string }>(
+    `with stale as (
+       select j.id from graphile_worker._private_jobs j
+         join graphile_worker._private_tasks t on t.id = j.task_id
+        where j.locked_at < now() - make_interval(secs => $1) and not (t.identifier = any($2::text[]))
+        for update of j skip locked)
+     update graphile_worker._private_jobs j
+        set locked_at = null, locked_by = null, run_at = now(), updated_at = now(),
+            max_attempts = least(32767, greatest(j.max_attempts, j.attempts + 1)),
+            last_error = 'Its worker stopped while running it; run again.'
+       from stale, graphile_worker._private_tasks t
+      where j.id = stale.id and t.id = j.task_id
+      returning j.id, t.identifier as task`,
+    [abandonedSeconds, except],
+  );
+  // A named queue's lock is held by the same dead worker.
+  await pool.query(
+    `update graphile_worker._private_job_queues set locked_at = null, locked_by = null
+      where locked_at < now() - make_interval(secs => $1)`,
+    [abandonedSeconds],
+  );
+  return { released: rows.length };
+}
+
 /** How long a finished job waits for the database to come back before it gives up reporting its outcome. */
 const OUTCOME_WAIT_MS = 5 * 60_000;
 

@@ -1,10 +1,12 @@
 import { DELIVERY_MESSAGES, MONEY_MESSAGES, PRICE_LIST, priceLetterPost } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../platform/db/transaction.js';
+import { JOB_ABANDONED_SECONDS, releaseAbandonedJobs } from '../../platform/jobs.js';
 import { signPrintWebhook } from '../../providers/print.js';
 import { simpleLetterPdf } from '../../test/fixtures/letters.js';
 import { ordinaryLetters } from '../../test/fixtures/uk-letters.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+import { ANALYSE_TASK } from '../letters/analyse.js';
 import { credit, readBalance } from '../money/ledger.js';
 import { reconcile } from '../money/reconcile.js';
 import { runDelivery } from './run-delivery.js';
@@ -483,6 +485,62 @@ describe('providers', () => {
       },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a worker that died mid-delivery', () => {
+  it('frees its job after the heartbeat stops, and the delivery is sent and charged once', async () => {
+    const { agent, me } = await company();
+    const id = await newLetter(agent);
+    const res = await agent.post('/api/letters/deliver', { uuid: id, is_premium: false, is_colour: false });
+    expect(res.statusCode, res.body).toBe(201);
+    const price = res.json().total_pence as number;
+    // What a worker killed during the hand-over leaves: the delivery taken (sending), its job locked
+    // by a worker that no longer renews the lock, on its last attempt.
+    await t.services.pool.query(`update letter_deliveries set state = 'sending' where letter_id = $1`, [id]);
+    const lock = (seconds: number) =>
+      t.services.pool.query(
+        `update graphile_worker._private_jobs
+            set locked_at = now() - make_interval(secs => $1), locked_by = 'worker-killed', attempts = max_attempts
+          where key like 'deliver:%'`,
+        [seconds],
+      );
+    await lock(5);
+    // A lock renewed 5 s ago belongs to a live worker: left alone.
+    expect(await releaseAbandonedJobs(t.services.pool)).toEqual({ released: 0 });
+    await t.runJobs();
+    expect((await letter(agent, id)).status).toBe('Delivering');
+    await lock(JOB_ABANDONED_SECONDS + 5);
+    expect(await releaseAbandonedJobs(t.services.pool, ['analyse_letter_other'])).toEqual({ released: 1 });
+    await settle();
+    expect((await letter(agent, id)).status).toBe('Posted');
+    expect((await balance(me.account.id)).balance).toBe(10_000 - price);
+    const { rows } = await t.services.pool.query(
+      `select count(*)::int as n from ledger_entries where account_id = $1 and type = 'capture'`,
+      [me.account.id],
+    );
+    expect(rows[0].n).toBe(1);
+    expect(await releaseAbandonedJobs(t.services.pool)).toEqual({ released: 0 });
+    await expectBooksBalance();
+  });
+
+  it('leaves the tasks that have a sweep of their own', async () => {
+    const { agent } = await company();
+    const res = await agent.upload(
+      '/api/letters/files?type=regular',
+      'letter.pdf',
+      await ordinaryLetters()[0]!.bytes(),
+    );
+    expect(res.statusCode).toBe(201);
+    await t.services.pool.query(
+      `update graphile_worker._private_jobs set locked_at = now() - interval '5 minutes', locked_by = 'worker-killed'
+        where key = $1`,
+      [`analyse:${res.json().uuid}`],
+    );
+    expect(await releaseAbandonedJobs(t.services.pool, [ANALYSE_TASK])).toEqual({ released: 0 });
+    expect(await releaseAbandonedJobs(t.services.pool)).toEqual({ released: 1 });
+    await t.runJobs();
+    expect((await letter(agent, res.json().uuid)).status).toBe('Analysis Complete');
   });
 });
 

@@ -1,5 +1,7 @@
 import { MESSAGES } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
 import { SESSION_COOKIE } from '../../platform/auth.js';
 import { Agent, count, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 
@@ -166,5 +168,104 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY names the proxy, in production too', async () => {
+    const limited = await createTestContext({ AUTH_RATE_LIMIT: '3', NODE_ENV: 'production', SERVE_WEB: 'false' });
+    try {
+      const agent = new Agent(limited.app);
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await agent.post(
+          '/api/session',
+          { email: `guess${i}@example.com`, password: 'wrongpass' },
+          { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        );
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('behind a named proxy counts per forwarded address, and an account per account whatever the address', async () => {
+    const limited = await createTestContext({
+      AUTH_RATE_LIMIT: '3',
+      ACCOUNT_SIGN_IN_FAILURES: '4',
+      TRUST_PROXY: 'loopback',
+    });
+    try {
+      const { body } = await signUpCompany(limited.app);
+      const attempt = (i: number, email: string, password: string) =>
+        new Agent(limited.app).post('/api/session', { email, password }, { 'x-forwarded-for': `198.51.100.${i + 1}` });
+      const codes: number[] = [];
+      // Each guess from an address of its own: the address limit (3) never trips, the account's (4) does.
+      for (let i = 0; i < 6; i += 1) codes.push((await attempt(i, body.email.toUpperCase(), 'wrongpass')).statusCode);
+      expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
+      // The right password waits out the window too; another account is not held up.
+      expect((await attempt(10, body.email, body.password)).statusCode).toBe(429);
+      const other = await signUpCompany(limited.app);
+      expect((await attempt(11, other.body.email, other.body.password)).statusCode).toBe(200);
+      // Each forwarded address has its own count (3 a minute): a fourth from one address is refused.
+      const same: number[] = [];
+      for (let i = 0; i < 4; i += 1) same.push((await attempt(20, `someone${i}@example.com`, 'wrongpass')).statusCode);
+      expect(same).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a success clears the account count', async () => {
+    const limited = await createTestContext({ ACCOUNT_SIGN_IN_FAILURES: '3' });
+    try {
+      const { body } = await signUpCompany(limited.app);
+      const agent = new Agent(limited.app);
+      for (let round = 0; round < 3; round += 1) {
+        expect((await agent.post('/api/session', { email: body.email, password: 'wrongpass' })).statusCode).toBe(401);
+        expect((await agent.post('/api/session', { email: body.email, password: 'wrongpass' })).statusCode).toBe(401);
+        expect((await agent.post('/api/session', { email: body.email, password: body.password })).statusCode).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('holds across server processes: the count lives in the database they share', async () => {
+    const limited = await createTestContext({ AUTH_RATE_LIMIT: '3' });
+    const second = await buildApp({ ...limited.services, config: limited.config });
+    await second.ready();
+    try {
+      const agents = [new Agent(limited.app), new Agent(second)];
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await agents[i % 2]!.post('/api/session', {
+          email: `spread${i}@example.com`,
+          password: 'wrongpass',
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
+    } finally {
+      await second.close();
+      await limited.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const base = { DATA_DIR: '/tmp/lp-config-test', AUTH_SECRET: 'x'.repeat(40) };
+  it('is off by default and takes a hop count or a list of addresses', () => {
+    expect(loadConfig(base).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, loopback,192.0.2.7' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '192.0.2.7',
+    ]);
+  });
+  it('refuses "trust everyone" and what is not an address', () => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
   });
 });

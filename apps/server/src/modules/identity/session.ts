@@ -2,10 +2,15 @@ import { type SignInInput, signInSchema } from '@lp/domain';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
+import { forget, hit, hitsOf } from '../../platform/rate-limit-store.js';
 import { authErrorStatus, forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
 import { loadMe, toMe } from './load-me.js';
 import { recordSignIn } from './record-sign-in.js';
 import { errorSchema, meSchema } from './schemas.js';
+
+const SIGN_IN_FAILURES_PREFIX = 'sign-in-failures:';
+/** The window in which an account's wrong passwords are counted (ACCOUNT_SIGN_IN_FAILURES of them refuse the rest). */
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /** Sign in, sign out, sign out everywhere, the current session's payload and the CSRF token. */
 export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps) {
@@ -35,6 +40,11 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps)
     },
     async (request, reply) => {
       const { email, password } = request.body as Required<SignInInput>;
+      // Wrong passwords are counted per account too, whatever address they come from, in the
+      // database every process shares: a guesser spreading over many addresses is stopped as well.
+      const failuresKey = `${SIGN_IN_FAILURES_PREFIX}${email.trim().toLowerCase()}`;
+      if ((await hitsOf(pool, failuresKey)).current >= config.ACCOUNT_SIGN_IN_FAILURES)
+        throw new AppError('RATE_LIMITED');
       const result = await auth.api
         .signInEmail({
           body: { email, password, rememberMe: true },
@@ -43,9 +53,14 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps)
         })
         .catch((error: unknown) => {
           const status = authErrorStatus(error);
-          if (status && status < 500) throw new AppError('INVALID_CREDENTIALS');
+          if (status && status < 500) return null;
           throw error;
         });
+      if (!result) {
+        await hit(pool, failuresKey, SIGN_IN_FAILURE_WINDOW_MS);
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      await forget(pool, failuresKey);
       const userId = result.response.user.id;
       const me = await loadMe(pool, userId).catch(() => null);
       const { rows } = await pool.query<{ valid: boolean; has_company: boolean }>(

@@ -1,14 +1,12 @@
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction.js';
-import { isDatabaseUnavailable } from '../../platform/db/unavailable.js';
 import { publish } from '../../platform/events.js';
-import { addJob, JOB_ABANDONED_SECONDS, type JobLog } from '../../platform/jobs.js';
+import { addJob, JOB_ABANDONED_SECONDS } from '../../platform/jobs.js';
+import type { SweepStep } from '../../platform/sweep.js';
 import { ANALYSE_TASK } from './analyse.js';
 
 export const SWEEP_TASK = 'sweep_stuck_letters';
-/** How often each worker process sweeps. */
-export const SWEEP_EVERY_MS = 15_000;
 export const RESTART_REASON = 'The analysis was interrupted and has been restarted.';
 export const STUCK_REASON = 'The analysis did not finish in time. Upload the file again.';
 
@@ -76,34 +74,8 @@ export async function sweepStuckLetters(
   });
 }
 
-/**
- * Sweeps every `everyMs` in this process until the returned function is called. A round that fails
- * (the database away) is logged; the round after one that failed only checks that the database
- * answers, so that running jobs have renewed their locks before any is taken for abandoned.
- */
-export function startSweep(pool: pg.Pool, log: JobLog, everyMs = SWEEP_EVERY_MS): () => void {
-  let running = false;
-  let afterFailure = false;
-  const round = async () => {
-    if (running) return;
-    running = true;
-    try {
-      if (afterFailure) {
-        await pool.query('select 1');
-        afterFailure = false;
-        return;
-      }
-      const swept = await sweepStuckLetters(pool);
-      if (swept.restarted || swept.failed) log.warn(swept, 'letters stuck in analysis restarted or failed');
-    } catch (error) {
-      afterFailure = true;
-      if (isDatabaseUnavailable(error)) log.debug({ err: error }, 'sweep skipped: the database is unavailable');
-      else log.error({ err: error }, 'sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void round(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The sweep step (platform/sweep.ts) that restarts or fails letters stuck in analysis. */
+export const stuckLettersStep: SweepStep = {
+  name: 'letters stuck in analysis restarted or failed',
+  run: (pool) => sweepStuckLetters(pool),
+};

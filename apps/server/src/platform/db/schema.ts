@@ -1061,3 +1061,18 @@ export const letterCloudSyncs = pgTable(
     index('letter_cloud_syncs_account_idx').on(t.accountId, t.status),
   ],
 );
+
+/**
+ * Rate-limit counters every server process shares (platform/rate-limit-store.ts): one row per key
+ * (a route and a client address, or an account's sign-in failures) for its current window.
+ * Unlogged: a counter is not worth a write-ahead log, and a crash only forgets the last minutes.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
