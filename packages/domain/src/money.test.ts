@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { capMonth } from './admin.js';
-import { formatPounds, MAX_TOP_UP_PENCE, MONEY_MESSAGES, parseTopUpPounds } from './money.js';
-import { findPlan, planFee, planPerks, planPriceLabel } from './plans.js';
+import { canSeeBalance, formatPounds, MAX_TOP_UP_PENCE, MONEY_MESSAGES, parseTopUpPounds } from './money.js';
+import { findPlan, PLAN_MESSAGES, planFee, planPerks, planPriceLabel } from './plans.js';
 import { priceLetterPost, priceSms, smsParts } from './prices.js';
+
+describe('who sees the balance (issue 24 item 7)', () => {
+  it('everyone unless restricted, then only members with top_up', () => {
+    expect(canSeeBalance(false, [])).toBe(true);
+    expect(canSeeBalance(null, new Set(['see_letters']))).toBe(true);
+    expect(canSeeBalance(true, new Set(['see_letters', 'send_letter']))).toBe(false);
+    expect(canSeeBalance(true, ['top_up'])).toBe(true);
+  });
+  it('says the balance is too low without the figure to those who may not see it', () => {
+    expect(MONEY_MESSAGES.insufficientFunds(171, 81)).toContain('£0.81');
+    const hidden = MONEY_MESSAGES.insufficientFunds(171, null);
+    expect(hidden).toContain('£1.71');
+    expect(hidden.match(/£/g)).toHaveLength(1);
+    expect(PLAN_MESSAGES.insufficientFunds('Pro', '£79.00', '£0.81')).toContain('£0.81');
+    expect(PLAN_MESSAGES.insufficientFunds('Pro', '£79.00', null).match(/£/g)).toHaveLength(1);
+  });
+});
 
 describe('top-up amounts', () => {
   it('names the maximum it enforces', () => {

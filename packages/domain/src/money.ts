@@ -46,6 +46,14 @@ export const MAX_TOP_UP_PENCE = 1_000_000;
 /** The balance widget refetches this often while a top-up is being credited (part 2 section 9). */
 export const BALANCE_REFETCH_MS = 10_000;
 
+/**
+ * Whether a member may see the company's balance: always, unless the owner restricts it to finance
+ * admins (restrict_balance_to_finance_admins), then only with top_up (part 2 section 6).
+ */
+export function canSeeBalance(restrictBalance: boolean | null | undefined, abilities: Iterable<string>): boolean {
+  return !restrictBalance || [...abilities].includes('top_up');
+}
+
 /** The money texts: the spec's own (part 2 sections 2, 5 and 8) quoted exactly, and ours beside them. */
 export const MONEY_MESSAGES = {
   minimumTopUp: 'Minimum top up amount: 30p',
@@ -56,8 +64,15 @@ export const MONEY_MESSAGES = {
   cardIncomplete: 'Your card details are incomplete.',
   topUpCredited: (pence: number) => `${formatPounds(pence)} was added to your balance.`,
   topUpCrediting: 'Your payment was accepted. The balance is updated as soon as the card issuer confirms it.',
-  insufficientFunds: (cost: number, available: number) =>
-    `Insufficient funds: this costs ${formatPounds(cost)} and the available balance is ${formatPounds(available)}. Top up to continue.`,
+  /**
+   * The 402 text. `available` is null for a member who may not see the balance (canSeeBalance):
+   * the spec gives no text for this case, so ours says the same without the figure, and sends them
+   * to those who can top up, as the spec's suspension banner does (part 2 section 2).
+   */
+  insufficientFunds: (cost: number, available: number | null) =>
+    available === null
+      ? `Insufficient funds: this costs ${formatPounds(cost)} and the available balance is not enough. Ask the owner or an authorised member to top up.`
+      : `Insufficient funds: this costs ${formatPounds(cost)} and the available balance is ${formatPounds(available)}. Top up to continue.`,
   capExceeded: (cap: number, left: number) =>
     `This would go over your monthly spending limit of ${formatPounds(cap)}: ${formatPounds(left)} is left this month.`,
   balanceHidden: 'Only members who can top up see the balance.',

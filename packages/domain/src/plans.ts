@@ -116,6 +116,9 @@ export const PLAN_MESSAGES = {
   alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan.`,
   unknownPlan: (plan: string) => `There is no plan called "${plan}".`,
   suspendedOnlyBasic: 'Your account is suspended for an unpaid plan fee: top up to pay it, or choose the Basic plan.',
-  insufficientFunds: (plan: string, fee: string, available: string) =>
-    `The ${plan} plan costs ${fee} a month, taken from your balance, and the available balance is ${available}. Top up, then choose the plan again.`,
+  /** `available` is null for a member who may not see the balance (canSeeBalance): the same words without the figure. */
+  insufficientFunds: (plan: string, fee: string, available: string | null) =>
+    available === null
+      ? `The ${plan} plan costs ${fee} a month, taken from your balance, and the available balance is not enough. Ask the owner or an authorised member to top up, then choose the plan again.`
+      : `The ${plan} plan costs ${fee} a month, taken from your balance, and the available balance is ${available}. Top up, then choose the plan again.`,
 } as const;

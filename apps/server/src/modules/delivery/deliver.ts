@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   CHANNEL_LABELS,
+  canSeeBalance,
   type DeliverRequestParsed,
   formatPounds,
   formatUkDateTime,
@@ -138,8 +139,12 @@ export async function deliverLetter(
   const actor = { userId: auth.userId, name: auth.row.name, email: auth.row.email };
   // The answer names the delivery's total (each channel's hold below is the binding check).
   const { available } = await readBalance(q, auth.accountId);
+  const mayShowBalance = canSeeBalance(auth.row.restrict_balance, auth.abilities);
   if (available < total)
-    throw new AppError('INSUFFICIENT_FUNDS', MONEY_MESSAGES.insufficientFunds(total, Math.max(0, available)));
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      MONEY_MESSAGES.insufficientFunds(total, mayShowBalance ? Math.max(0, available) : null),
+    );
   for (const p of priced)
     await q.query('insert into letter_delivery_channels (delivery_id, channel, price_pence) values ($1, $2, $3)', [
       id,
@@ -185,6 +190,7 @@ export async function deliverLetter(
       actor,
       serviceId: letter.id,
       reference: id,
+      canSeeBalance: mayShowBalance,
     });
     await q.query('update letter_delivery_channels set hold_id = $3 where delivery_id = $1 and channel = $2', [
       id,

@@ -4,6 +4,7 @@ import {
   ADDRESS_SHEET_LAYOUT,
   ADDRESS_WINDOWS,
   BARCODE_SPACE,
+  canSeeBalance,
   DELIVERY_MESSAGES,
   deliverRequestSchema,
   LETTER_STATUS,
@@ -59,6 +60,7 @@ export async function sendYourself(
         description: `Test ${channel}`,
         actor,
         reference: id,
+        canSeeBalance: canSeeBalance(auth.row.restrict_balance, auth.abilities),
       }),
     );
     try {

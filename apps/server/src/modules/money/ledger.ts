@@ -72,6 +72,11 @@ interface Movement {
   serviceId?: string | null;
   reference?: string | null;
   at?: Date;
+  /**
+   * Whether the one who asked may see the balance (canSeeBalance): a refusal names the available
+   * balance only then. Off unless said, so a new caller cannot leak it.
+   */
+  canSeeBalance?: boolean;
 }
 
 const MAX_AMOUNT = 100_000_000_00;
@@ -156,9 +161,12 @@ async function reserveCap(q: Q, m: Movement): Promise<string | null> {
   return reservation.month;
 }
 
-async function insufficient(q: Q, accountId: string, cost: number): Promise<never> {
-  const { available } = await readBalance(q, accountId);
-  throw new AppError('INSUFFICIENT_FUNDS', MONEY_MESSAGES.insufficientFunds(cost, Math.max(0, available)));
+async function insufficient(q: Q, m: Movement): Promise<never> {
+  const { available } = await readBalance(q, m.accountId);
+  throw new AppError(
+    'INSUFFICIENT_FUNDS',
+    MONEY_MESSAGES.insufficientFunds(m.amount, m.canSeeBalance ? Math.max(0, available) : null),
+  );
 }
 
 interface EntryInsert {
@@ -236,7 +244,7 @@ export async function charge(q: Q, m: Movement & { type?: 'charge' | 'plan_charg
   await ensureBalanceRow(q, m.accountId);
   const month = await reserveCap(q, m);
   const after = await moveBalance(q, m.accountId, -m.amount, 0, m.amount);
-  if (after === null) return insufficient(q, m.accountId, m.amount);
+  if (after === null) return insufficient(q, m);
   return insertEntry(q, {
     accountId: m.accountId,
     type,
@@ -317,7 +325,7 @@ export async function hold(q: Q, m: Movement): Promise<Hold> {
   await ensureBalanceRow(q, m.accountId);
   const month = await reserveCap(q, m);
   const after = await moveBalance(q, m.accountId, 0, m.amount, m.amount);
-  if (after === null) return insufficient(q, m.accountId, m.amount);
+  if (after === null) return insufficient(q, m);
   const id = `hold_${randomUUID().replaceAll('-', '')}`;
   const { rows } = await q.query(
     `insert into holds (id, account_id, user_id, amount_pence, cap_month, description, service_id, idempotency_key)

@@ -460,6 +460,32 @@ describe('plans', () => {
     await expectBooksBalance();
   });
 
+  it('with the balance restricted, a plan refused for want of funds names the balance only to one who may see it (issue 24 item 7)', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    await seedBalance(me.account.id, 81);
+    await agent.request('PUT', '/api/accounts/settings/balance', { restrict_balance_to_finance_admins: true });
+    const manager = await addMember(t, me.account.id, { permissions: { administrative: ['manage_account'] } });
+    const hidden = await manager.agent.request('PUT', '/api/plans', { plan: 'Business' });
+    expect(hidden.statusCode).toBe(402);
+    expect(hidden.json().message).toBe(PLAN_MESSAGES.insufficientFunds('Business', '£29.00', null));
+    expect(hidden.json().message).not.toContain('£0.81');
+    const shown = await agent.request('PUT', '/api/plans', { plan: 'Business' });
+    expect(shown.json().message).toBe(PLAN_MESSAGES.insufficientFunds('Business', '£29.00', '£0.81'));
+  });
+
+  it('the ledger names the available balance in a refusal only when told the caller may see it', async () => {
+    const { me } = await signUpCompany(t.app);
+    const accountId = me.account.id;
+    await seedBalance(accountId, 81);
+    const refusal = (canSeeBalance?: boolean) =>
+      inTransaction(t.services.pool, (q) =>
+        hold(q, { ...owner(accountId), key: key(), amount: 100, description: 'x', canSeeBalance }),
+      ).catch((error: Error) => error.message);
+    expect(await refusal()).toBe(MONEY_MESSAGES.insufficientFunds(100, null));
+    expect(await refusal(false)).toBe(MONEY_MESSAGES.insufficientFunds(100, null));
+    expect(await refusal(true)).toBe(MONEY_MESSAGES.insufficientFunds(100, 81));
+  });
+
   it('suspends on a renewal without funds; a top-up pays the fee at once and lifts it', async () => {
     const { agent, me } = await signUpCompany(t.app);
     const accountId = me.account.id;

@@ -129,8 +129,17 @@ export interface PlanChange {
   changed: boolean;
 }
 
-/** Chooses a plan for the company (manage_account), charging its first month from the balance. */
-export async function changePlan(q: Q, accountId: string, actor: Actor, planName: string): Promise<PlanChange> {
+/**
+ * Chooses a plan for the company (manage_account), charging its first month from the balance. A
+ * refusal for want of funds names the available balance only to one who may see it.
+ */
+export async function changePlan(
+  q: Q,
+  accountId: string,
+  actor: Actor,
+  planName: string,
+  mayShowBalance = false,
+): Promise<PlanChange> {
   const plan = findPlan(planName);
   if (!plan) throw new AppError('NOT_FOUND', PLAN_MESSAGES.unknownPlan(planName));
   const account = await lockAccount(q, accountId);
@@ -190,7 +199,11 @@ export async function changePlan(q: Q, accountId: string, actor: Actor, planName
       const { available } = await readBalance(q, accountId);
       throw new AppError(
         'INSUFFICIENT_FUNDS',
-        PLAN_MESSAGES.insufficientFunds(plan.name, formatPounds(fee), formatPounds(Math.max(0, available))),
+        PLAN_MESSAGES.insufficientFunds(
+          plan.name,
+          formatPounds(fee),
+          mayShowBalance ? formatPounds(Math.max(0, available)) : null,
+        ),
       );
     }
     renewsAt = await oneMonthAfter(q, start);

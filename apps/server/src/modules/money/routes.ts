@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  canSeeBalance,
   capMonth,
   findPlan,
   MAX_TOP_UP_PENCE,
@@ -88,7 +89,7 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
 
   /** The balance is hidden from members without top_up when the company restricts it. */
   function assertMaySeeBalance(auth: AuthContext) {
-    if (auth.row.restrict_balance && !auth.abilities.has('top_up'))
+    if (!canSeeBalance(auth.row.restrict_balance, auth.abilities))
       throw new AppError('PERMISSION_DENIED', MONEY_MESSAGES.balanceHidden);
   }
 
@@ -556,7 +557,8 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
     async (request) => {
       const auth = request.auth!;
       const { plan } = request.body as { plan: string };
-      return inTransaction(pool, (client) => changePlan(client, auth.accountId, actorOf(auth), plan));
+      const mayShowBalance = canSeeBalance(auth.row.restrict_balance, auth.abilities);
+      return inTransaction(pool, (client) => changePlan(client, auth.accountId, actorOf(auth), plan, mayShowBalance));
     },
   );
 

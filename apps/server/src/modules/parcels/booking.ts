@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   canMoveParcel,
+  canSeeBalance,
   formatPounds,
   MONEY_MESSAGES,
   PARCEL_STATUS,
@@ -185,8 +186,12 @@ export async function confirmParcel(
     customerId = c.rows[0]?.id ?? null;
   }
   const { available } = await readBalance(q, auth.accountId);
+  const mayShowBalance = canSeeBalance(auth.row.restrict_balance, auth.abilities);
   if (available < row.costPence)
-    throw new AppError('INSUFFICIENT_FUNDS', MONEY_MESSAGES.insufficientFunds(row.costPence, Math.max(0, available)));
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      MONEY_MESSAGES.insufficientFunds(row.costPence, mayShowBalance ? Math.max(0, available) : null),
+    );
   const id = randomUUID();
   const review = needsApproval(auth.row, 'create_parcel');
   const status: ParcelStatus = review ? PARCEL_STATUS.inReview : PARCEL_STATUS.pending;
@@ -253,6 +258,7 @@ export async function confirmParcel(
     actor: actorOf(auth),
     serviceId: id,
     reference: id,
+    canSeeBalance: mayShowBalance,
   });
   await q.query('update parcels set hold_id = $2 where id = $1', [id, h.id]);
   await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['parcels', 'finances'] } });

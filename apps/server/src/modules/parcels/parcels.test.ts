@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ukToday } from '@lp/domain';
+import { MONEY_MESSAGES, ukToday } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
@@ -256,6 +256,30 @@ describe('booking', () => {
     expect((await agent.get('/api/parcels')).json().count).toBe(0);
     // Another company's parcel, label and tracking are not found.
     expect((await other.agent.get('/api/parcels/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('with the balance restricted, a 402 names the available balance only to those who may see it (issue 24 item 7)', async () => {
+    const { agent: owner, me } = await company(81);
+    const restricted = await owner.request('PUT', '/api/accounts/settings/balance', {
+      restrict_balance_to_finance_admins: true,
+    });
+    expect(restricted.statusCode).toBe(200);
+    const maker = await addMember(t, me.account.id, { permissions: { operational: ['create_parcel'] } });
+    const financeAdmin = await addMember(t, me.account.id, {
+      permissions: { operational: ['create_parcel'], administrative: ['top_up'] },
+    });
+    const q = await quote(maker.agent);
+    const row = q.rows.find((r) => r.available && r.cost !== null && r.cost > 81)!;
+    const hidden = await maker.agent.post('/api/parcels', { quote_id: q.quote_id, service: row.service });
+    expect(hidden.statusCode).toBe(402);
+    expect(hidden.json().message).toBe(MONEY_MESSAGES.insufficientFunds(row.cost!, null));
+    expect(hidden.json().message).not.toContain('£0.81');
+    for (const agent of [owner, financeAdmin.agent]) {
+      const shown = await agent.post('/api/parcels', { quote_id: q.quote_id, service: row.service });
+      expect(shown.statusCode).toBe(402);
+      expect(shown.json().message).toBe(MONEY_MESSAGES.insufficientFunds(row.cost!, 81));
+    }
+    expect(await balance(me.account.id)).toEqual({ balance: 81, held: 0, available: 81 });
   });
 
   it('a member flagged for approval waits In Review with the money held; approve books it, deny releases it', async () => {
