@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
+import type { LiveMessage } from '../platform/events.js';
 import { jobLogger } from '../platform/jobs.js';
 import { openServices, type Services } from '../platform/services.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
@@ -239,4 +240,45 @@ export async function databaseFingerprint(pool: pg.Pool): Promise<string> {
   const jobs = await pool.query<{ n: number }>('select count(*)::int as n from graphile_worker.jobs');
   parts.push(`jobs:${jobs.rows[0]!.n}`);
   return parts.join(',');
+}
+
+/** Opens the notification stream over real HTTP (the app listening at `base`) with the agent's cookie; collects its messages but pings. */
+export async function openNotificationStream(base: string, agent: Agent) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/notifications/stream`, {
+    headers: { cookie: agent.cookieHeader() },
+    signal: controller.signal,
+  });
+  if (res.status !== 200) throw new Error(`stream answered ${res.status}`);
+  if (!res.headers.get('content-type')?.includes('text/event-stream')) throw new Error('not an event stream');
+  const messages: LiveMessage[] = [];
+  let ended = false;
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let i = buffer.indexOf('\n\n');
+        while (i >= 0) {
+          const block = buffer.slice(0, i);
+          buffer = buffer.slice(i + 2);
+          for (const line of block.split('\n')) {
+            if (line.startsWith('data: ')) {
+              const m = JSON.parse(line.slice(6));
+              if (m.type !== 'ping') messages.push(m);
+            }
+          }
+          i = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  return { messages, isEnded: () => ended, close: () => controller.abort() };
 }

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage } from '../../platform/events.js';
 import {
   type Agent,
   addMember,
   count,
   createTestContext,
   databaseFingerprint,
+  openNotificationStream,
   signUpCompany,
   type TestContext,
 } from '../../test/harness.js';
@@ -21,45 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Opens the notification stream over real HTTP with the agent's cookie; collects its messages. */
-async function openStream(agent: Agent) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/notifications/stream`, {
-    headers: { cookie: agent.cookieHeader() },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const messages: LiveMessage[] = [];
-  let ended = false;
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let i = buffer.indexOf('\n\n');
-        while (i >= 0) {
-          const block = buffer.slice(0, i);
-          buffer = buffer.slice(i + 2);
-          for (const line of block.split('\n')) {
-            if (line.startsWith('data: ')) {
-              const m = JSON.parse(line.slice(6));
-              if (m.type !== 'ping') messages.push(m);
-            }
-          }
-          i = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
-  return { messages, isEnded: () => ended, close: () => controller.abort() };
-}
+const openStream = (agent: Agent) => openNotificationStream(base, agent);
 
 async function setup() {
   const owner = await signUpCompany(t.app, { fullName: 'Olive Owner' });

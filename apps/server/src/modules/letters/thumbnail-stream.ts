@@ -7,6 +7,7 @@ import type { AuthContext, RouteAccess } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { type EventHub, openEventStream } from '../../platform/events.js';
 import { rowLimit } from '../../platform/list.js';
+import { sessionWatchOf } from '../../platform/session-watch.js';
 
 /** The separator of a gallery message's four parts (part 1 section 7). */
 export const SEP = '<SEP>';
@@ -70,10 +71,13 @@ export function registerThumbnailStream(
       let unsubscribe = () => {};
       let recheck: NodeJS.Timeout | undefined;
       let deadline: NodeJS.Timeout | undefined;
+      // Its session ending or its user's rights changing end it too (no more images are sent).
+      const unwatch = sessionWatchOf(pool).watch(auth.sessionId, () => end());
       const end = () => {
         if (closed) return;
         closed = true;
         unsubscribe();
+        unwatch();
         clearInterval(recheck);
         clearTimeout(deadline);
         open.delete(end);

@@ -1,5 +1,6 @@
 import type { App, AppDeps } from '../../app.js';
 import { type LiveMessage, openEventStream } from '../../platform/events.js';
+import { sessionWatchOf } from '../../platform/session-watch.js';
 
 export const PING_INTERVAL_MS = 15_000;
 
@@ -8,7 +9,7 @@ export const PING_INTERVAL_MS = 15_000;
  * session cookie (no token in the URL). Carries only the user's own company's events; a ping every
  * 15 s feeds the client's 20 s watchdog.
  */
-export function registerNotificationStream(app: App, { hub }: AppDeps) {
+export function registerNotificationStream(app: App, { hub, pool }: AppDeps) {
   const streams = new Set<{ write(chunk: string): void; end(): void }>();
   const ping = setInterval(() => {
     for (const s of streams) s.write('data: {"type":"ping"}\n\n');
@@ -47,8 +48,19 @@ export function registerNotificationStream(app: App, { hub }: AppDeps) {
         }
       };
       const unsubscribe = hub.subscribe(auth.accountId, auth.userId, send);
+      // Authorised once, open for hours: it ends within seconds of its session ending or its
+      // user's rights changing (the browser opens it again with what holds now).
+      const unwatch = sessionWatchOf(pool).watch(auth.sessionId, (reason) => {
+        if (reason === 'session_expired') send({ type: 'auth_message', message: 'session_expired' });
+        else {
+          write(`data: ${JSON.stringify({ type: 'refresh', entities: ['me'] })}\n\n`);
+          close();
+          res.end();
+        }
+      });
       const close = () => {
         unsubscribe();
+        unwatch();
         streams.delete(stream);
       };
       request.raw.on('close', close);

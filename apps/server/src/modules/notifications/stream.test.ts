@@ -1,0 +1,129 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_CHECK_MS } from '../../platform/session-watch.js';
+import { simpleLetterPdf } from '../../test/fixtures/letters.js';
+import {
+  Agent,
+  addMember,
+  createTestContext,
+  openNotificationStream,
+  signUpCompany,
+  type TestContext,
+} from '../../test/harness.js';
+
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+/** Within "seconds": one check round and a margin. */
+const WITHIN = { timeout: SESSION_CHECK_MS + 3_000, interval: 100 };
+
+/** A second browser of the same user (its own session). */
+async function secondSession(email: string, password: string) {
+  const agent = new Agent(t.app);
+  const res = await agent.post('/api/session', { email, password });
+  expect(res.statusCode, res.body).toBe(200);
+  return agent;
+}
+
+/** Says something to the whole company, as any change does. */
+const announce = (accountId: string) =>
+  t.services.pool.query('select pg_notify($1, $2)', [
+    'lp_events',
+    JSON.stringify({ accountId, message: { type: 'refresh', entities: ['letters'] } }),
+  ]);
+
+describe('a live stream outlives no session', () => {
+  it('ends with session_expired when another browser signs out everywhere, and hears nothing after', async () => {
+    const { agent, body, me } = await signUpCompany(t.app);
+    const stream = await openNotificationStream(base, agent);
+    const other = await secondSession(body.email, body.password);
+    expect((await other.request('DELETE', '/api/sessions')).statusCode).toBe(204);
+    expect((await agent.get('/api/me')).statusCode).toBe(401);
+    await expect.poll(() => stream.isEnded(), WITHIN).toBe(true);
+    expect(stream.messages).toContainEqual({ type: 'auth_message', message: 'session_expired' });
+    const heard = stream.messages.length;
+    await announce(me.account.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.messages.length).toBe(heard);
+  });
+
+  it('ends when the password is changed in another browser', async () => {
+    const { agent, body } = await signUpCompany(t.app);
+    const stream = await openNotificationStream(base, agent);
+    const other = await secondSession(body.email, body.password);
+    const res = await other.request('POST', '/api/me/password', {
+      current_password: body.password,
+      new_password: 'a brand new password',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expect.poll(() => stream.isEnded(), WITHIN).toBe(true);
+    expect(stream.messages).toContainEqual({ type: 'auth_message', message: 'session_expired' });
+  });
+
+  it('ends when the session expires', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const stream = await openNotificationStream(base, agent);
+    await t.services.pool.query(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
+      me.user.id,
+    ]);
+    await expect.poll(() => stream.isEnded(), WITHIN).toBe(true);
+    expect(stream.messages).toContainEqual({ type: 'auth_message', message: 'session_expired' });
+  });
+
+  it('ends when the user’s permissions change, telling the browser to reload who it is', async () => {
+    const owner = await signUpCompany(t.app);
+    const member = await addMember(t, owner.me.account.id, { permissions: { letters: ['send_letter'] } });
+    const stream = await openNotificationStream(base, member.agent);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stream.isEnded()).toBe(false);
+    await t.services.pool.query(`update users set permissions = '{}'::jsonb where id = $1`, [member.userId]);
+    await expect.poll(() => stream.isEnded(), WITHIN).toBe(true);
+    expect(stream.messages).toContainEqual({ type: 'refresh', entities: ['me'] });
+    expect(stream.messages).not.toContainEqual({ type: 'auth_message', message: 'session_expired' });
+    // The browser opens it again, authorised by what holds now.
+    const again = await openNotificationStream(base, member.agent);
+    expect(again.isEnded()).toBe(false);
+    again.close();
+  });
+
+  it('a stream whose session holds stays open through all of it', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const stream = await openNotificationStream(base, agent);
+    await new Promise((r) => setTimeout(r, SESSION_CHECK_MS + 500));
+    expect(stream.isEnded()).toBe(false);
+    await announce(me.account.id);
+    await expect.poll(() => stream.messages.length, WITHIN).toBeGreaterThan(0);
+    stream.close();
+  });
+
+  it('the thumbnail stream ends too', async () => {
+    const { agent, body } = await signUpCompany(t.app);
+    // A letter still analysing keeps its thumbnail stream open (its image is waited for).
+    const up = await agent.upload('/api/letters/files?type=regular', 'waiting.pdf', await simpleLetterPdf());
+    expect(up.statusCode, up.body).toBe(201);
+    const controller = new AbortController();
+    let ended = false;
+    // Its headers come with its first image: the request is read in the background.
+    const reading = fetch(`${base}/api/letters/thumbnails/stream?page=0`, {
+      headers: { cookie: agent.cookieHeader() },
+      signal: controller.signal,
+    }).then(async (res) => {
+      expect(res.status).toBe(200);
+      await res.text().catch(() => '');
+      ended = true;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(ended).toBe(false);
+    const other = await secondSession(body.email, body.password);
+    expect((await other.request('DELETE', '/api/sessions')).statusCode).toBe(204);
+    await expect.poll(() => ended, WITHIN).toBe(true);
+    await reading;
+    controller.abort();
+  });
+});
