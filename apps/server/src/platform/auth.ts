@@ -12,6 +12,8 @@ const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 const SESSION_REFRESH_AFTER_SECONDS = 24 * 3600;
 
 export interface AuthHooks {
+  /** Called when a reset link set a new password. */
+  passwordReset(userId: string): Promise<void>;
   /** Called with the reset link; must be quick (it enqueues a job). */
   sendResetPassword(to: { email: string; name: string }, link: string): Promise<void>;
   log: {
@@ -54,6 +56,10 @@ export function createAuth(config: Config, db: Db, hooks: AuthHooks) {
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
+      // Every other link of the user ends with the one used (a link mailed earlier or later).
+      onPasswordReset: async ({ user }) => {
+        await hooks.passwordReset(user.id);
+      },
       sendResetPassword: async ({ user, token }) => {
         const link = new URL('/resetPassword', config.PUBLIC_URL);
         link.searchParams.set('token', token);
@@ -79,6 +85,15 @@ export function createAuth(config: Config, db: Db, hooks: AuthHooks) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Ends every outstanding password-reset link of a user (better-auth keeps each as a verification
+ * `reset-password:<token>` whose value is the user id): when one of them is used, and when the
+ * password is changed in account settings.
+ */
+export async function endPasswordResetLinks(q: pg.Pool | pg.ClientBase, userId: string): Promise<void> {
+  await q.query(`delete from verifications where identifier like 'reset-password:%' and value = $1`, [userId]);
+}
 
 /** Reads the session token from a signed cookie; null when absent or when its signature does not match. */
 export function readSessionToken(cookieHeader: string | undefined, secret: string): string | null {

@@ -30,7 +30,7 @@ import { sweepAbandonedUploads } from '../modules/storage/routes.js';
 import { createCarriers } from '../providers/carriers/index.js';
 import { carrierFromSlug } from '../providers/carriers/types.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
-import { createAuth } from './auth.js';
+import { createAuth, endPasswordResetLinks } from './auth.js';
 import { openDatabase } from './db/client.js';
 import { applyMigrations } from './db/migrate.js';
 import { AppError } from './errors.js';
@@ -38,11 +38,14 @@ import { EventHub } from './events.js';
 import { type JobLog, openJobQueue, type TaskList } from './jobs.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage, resetPasswordEmail } from './mail.js';
 import { openBlobStore } from './open-blob-store.js';
+import { hit } from './rate-limit-store.js';
 
 export type Logger = JobLog;
 
 /** Names of the durable jobs. */
-export const TASKS = { sendEmail: 'send_email' } as const;
+export const TASKS = { sendEmail: 'send_email', requestPasswordReset: 'request_password_reset' } as const;
+/** Reset emails a day to one address, whoever asks: beyond it requests are answered the same and send nothing. */
+export const RESET_EMAILS_PER_DAY = 5;
 
 /** Opens the database (migrated), the job queue, the mailer and the identity library. */
 export async function openServices(config: Config, databaseUrl: string, log: Logger) {
@@ -54,6 +57,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
   const auth = createAuth(config, database.db, {
     log,
+    passwordReset: (userId) => endPasswordResetLinks(database.pool, userId),
     async sendResetPassword(to, link) {
       await jobs.add(TASKS.sendEmail, resetPasswordEmail(to, link, Math.round(config.RESET_TOKEN_TTL_SECONDS / 60)));
     },
@@ -125,6 +129,14 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
+    },
+    // The request route answers before any of this (the same work, and time, whether or not the
+    // email is registered); a flood of requests for one address mails it a few links a day at most.
+    [TASKS.requestPasswordReset]: async (payload) => {
+      const email = String((payload as { email: string }).email).toLowerCase();
+      const { current } = await hit(database.pool, `reset-emails:${email}`, 24 * 3600_000);
+      if (current > RESET_EMAILS_PER_DAY) return;
+      await auth.api.requestPasswordReset({ body: { email } });
     },
     [ANALYSE_TASK]: async (payload, helpers) => {
       const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;

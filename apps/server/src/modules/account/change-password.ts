@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
-import type { Auth } from '../../platform/auth.js';
+import { type Auth, endPasswordResetLinks } from '../../platform/auth.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { authErrorStatus, forwardCookies, toFetchHeaders } from '../identity/better-auth-bridge.js';
@@ -35,15 +35,17 @@ export async function changePassword(
     throw error;
   }
   forwardCookies(result.headers, reply);
-  await inTransaction(deps.pool, (client) =>
-    writeAudit(client, auth, {
+  await inTransaction(deps.pool, async (client) => {
+    // A reset link mailed before would otherwise still set a password over the new one.
+    await endPasswordResetLinks(client, auth.userId);
+    await writeAudit(client, auth, {
       action: 'user.password_changed',
       entityType: 'user',
       entityId: auth.userId,
       before: null,
       after: null,
-    }),
-  );
+    });
+  });
 }
 
 function changeWithBetterAuth(

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_EMAILS_PER_DAY } from '../../platform/services.js';
 import { Agent, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 
 let t: TestContext;
@@ -74,6 +75,81 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(202);
     await t.runJobs();
     expect((await t.outbox()).length).toBe(before);
+  });
+
+  it('ends every other link when one is used', async () => {
+    const { body } = await signUpCompany(t.app);
+    const links: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await new Agent(t.app).post('/api/password-reset/request', { email: body.email });
+      await t.runJobs();
+      links.push((await t.outbox()).at(-1)!.links[0]!);
+    }
+    expect(new Set(links).size).toBe(3);
+    // The middle one is used: the older and the newer one end with it.
+    const used = await new Agent(t.app).post('/api/password-reset', {
+      token: tokenOf(links[1]!),
+      password: 'the one that counts',
+    });
+    expect(used.statusCode).toBe(200);
+    for (const link of [links[0]!, links[2]!]) {
+      const res = await new Agent(t.app).post('/api/password-reset', { token: tokenOf(link), password: 'an old link' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('INVALID_TOKEN');
+    }
+    expect(
+      (await new Agent(t.app).post('/api/session', { email: body.email, password: 'the one that counts' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('ends every link when the password is changed in account settings', async () => {
+    const { agent, body } = await signUpCompany(t.app);
+    await new Agent(t.app).post('/api/password-reset/request', { email: body.email });
+    await t.runJobs();
+    const link = (await t.outbox()).at(-1)!.links[0]!;
+    const changed = await agent.post('/api/me/password', {
+      current_password: body.password,
+      new_password: 'changed in settings',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const res = await new Agent(t.app).post('/api/password-reset', { token: tokenOf(link), password: 'from the link' });
+    expect(res.statusCode).toBe(400);
+    expect(
+      (await new Agent(t.app).post('/api/session', { email: body.email, password: 'changed in settings' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('does the same work in the request whether or not the email is registered: one job, looked up later', async () => {
+    const { body } = await signUpCompany(t.app);
+    const state = async () => {
+      const { rows } = await t.services.pool.query<{ v: number; j: number }>(
+        `select (select count(*)::int from verifications) as v,
+                (select count(*)::int from graphile_worker.jobs where task_identifier = 'request_password_reset') as j`,
+      );
+      return rows[0]!;
+    };
+    const before = await state();
+    for (const email of [body.email, 'nobody-here@example.com']) {
+      const res = await new Agent(t.app).post('/api/password-reset/request', { email });
+      expect(res.statusCode).toBe(202);
+    }
+    // Nothing looked up yet (no link made for the registered one): two identical jobs queued.
+    expect(await state()).toEqual({ v: before.v, j: before.j + 2 });
+    const mails = (await t.outbox()).length;
+    await t.runJobs();
+    expect((await t.outbox()).length).toBe(mails + 1);
+    expect((await state()).v).toBe(before.v + 1);
+  });
+
+  it('mails one address a few links a day at most, whoever asks', async () => {
+    const { body } = await signUpCompany(t.app);
+    const before = (await t.outbox()).length;
+    for (let i = 0; i < RESET_EMAILS_PER_DAY + 3; i++) {
+      const res = await new Agent(t.app).post('/api/password-reset/request', { email: body.email });
+      expect(res.statusCode).toBe(202);
+    }
+    await t.runJobs();
+    expect((await t.outbox()).length).toBe(before + RESET_EMAILS_PER_DAY);
   });
 
   it('refuses an unknown token and a short password', async () => {

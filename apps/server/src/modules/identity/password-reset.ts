@@ -2,7 +2,8 @@ import { resetPasswordSchema, resetRequestSchema } from '@lp/domain';
 import type { z } from 'zod';
 import type { App, AppDeps } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
-import { authErrorStatus, toFetchHeaders } from './better-auth-bridge.js';
+import { TASKS } from '../../platform/services.js';
+import { authErrorStatus } from './better-auth-bridge.js';
 import { errorSchema, messageSchema } from './schemas.js';
 
 export const RESET_REQUESTED_MESSAGE =
@@ -10,7 +11,7 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_DONE_MESSAGE = 'Your password has been changed. You can now sign in with your new password.';
 
 /** Forgotten password: request a single-use, expiring link by email, then set a new password with it. */
-export function registerPasswordResetRoutes(app: App, { auth, config }: AppDeps) {
+export function registerPasswordResetRoutes(app: App, { auth, config, jobs }: AppDeps) {
   const rateLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
 
   app.post(
@@ -26,7 +27,9 @@ export function registerPasswordResetRoutes(app: App, { auth, config }: AppDeps)
     },
     async (request, reply) => {
       const { email } = request.body as z.output<typeof resetRequestSchema>;
-      await auth.api.requestPasswordReset({ body: { email }, headers: toFetchHeaders(request) });
+      // Only queued here: looking the email up, making the link and mailing it happen in a job, so
+      // the answer takes the same time whether or not the email is registered.
+      await jobs.add(TASKS.requestPasswordReset, { email }, { maxAttempts: 3 });
       return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
   );

@@ -101,7 +101,7 @@ describe('the API while the database is away', () => {
       config,
       pool: database.pool,
       db: database.db,
-      auth: createAuth(config, database.db, { log: quiet, async sendResetPassword() {} }),
+      auth: createAuth(config, database.db, { log: quiet, async passwordReset() {}, async sendResetPassword() {} }),
       jobs: { async add() {}, async close() {} },
       hub: new EventHub(database.pool, quiet),
       blobs: createFileBlobStore(path.join(dataDir, 'blobs')),
