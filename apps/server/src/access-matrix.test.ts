@@ -261,6 +261,7 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'POST /api/letters/:id/customer': () => ({ url: `/api/letters/${fx.letter}/customer`, body: {} }),
   'GET /api/letters/:id/delivery': () => ({ url: `/api/letters/${fx.letter}/delivery` }),
   'GET /api/letters/:id/proof': () => ({ url: `/api/letters/${fx.letter}/proof` }),
+  'DELETE /api/letters/:id/cloud-link': () => ({ url: `/api/letters/${fx.letter}/cloud-link` }),
   'POST /api/letters/deliver': () => ({
     url: '/api/letters/deliver',
     body: { uuid: fx.letter, preference_overrides: ['cloud_link'] },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canRevokeCloudLink,
+  DELIVERY_MESSAGES,
   deliverRequestSchema,
   deliveryFieldProblems,
   formatUkDateTime,
@@ -107,5 +109,18 @@ describe('letter status during a delivery', () => {
         false,
       ),
     ).toBe('Failed to Deliver');
+  });
+});
+
+describe('revoking a letter’s links (issue 24 item 12)', () => {
+  it('is for whoever may send the letter', () => {
+    expect(canRevokeCloudLink(['see_letters', 'send_letter'])).toBe(true);
+    expect(canRevokeCloudLink(new Set(['send_letter']))).toBe(true);
+    expect(canRevokeCloudLink(['see_letters', 'approve'])).toBe(false);
+    expect(canRevokeCloudLink([])).toBe(false);
+  });
+
+  it('names who revoked it in the timeline', () => {
+    expect(DELIVERY_MESSAGES.cloudLinkRevokedBy('Ada Lovelace')).toBe('Cloud link revoked by Ada Lovelace');
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAIL_MAX_PAGES } from './constants.js';
 import { LETTERHEAD_KINDS, LETTERHEAD_PLACEMENTS } from './letterheads.js';
 import { LETTER_MESSAGES, MESSAGES } from './messages.js';
+import { hasAny, type Permission } from './permissions.js';
 import { toE164UK } from './sms.js';
 
 /**
@@ -51,6 +52,12 @@ export const SMS_TEXT_MAX = 1400;
 /** Letters delivered in one bulk request. */
 export const BULK_DELIVER_MAX = 100;
 
+/** Who may revoke a letter's links (issue 24 item 12): whoever may send the letter. */
+export const CLOUD_LINK_REVOKERS = ['send_letter'] as const satisfies readonly Permission[];
+/** Whether these abilities may revoke a letter's links. */
+export const canRevokeCloudLink = (abilities: ReadonlySet<string> | readonly string[]) =>
+  hasAny(abilities, CLOUD_LINK_REVOKERS);
+
 export const DELIVERY_MESSAGES = {
   ok: 'OK',
   delivering: 'Delivering letter...',
@@ -84,6 +91,10 @@ export const DELIVERY_MESSAGES = {
   tooLateToCancel: 'Too late to cancel: the delivery has started.',
   cloudStorageNeedsCustomer: "Link this letter to a customer first: cloud storage files it in the customer's folder.",
   cloudLinkGone: 'This link has expired or does not exist. Ask the sender for a new one.',
+  cloudLinkRevoked: 'The link was revoked: it no longer opens the letter.',
+  noLiveCloudLink: 'This letter has no link that still opens.',
+  revokeFailed: 'Failed to revoke the link!',
+  cloudLinkRevokedBy: (name: string) => `Cloud link revoked by ${name}`,
   testEmailSent: 'A test email was sent to you.',
   testSmsSent: 'A test text message was sent.',
   testLetterPosted: 'A test letter is on its way to the printer.',

@@ -61,8 +61,9 @@ export interface OpenedLink {
 }
 
 /**
- * The letter behind a live link, or null (unknown, expired, or the letter deleted). Opening it
- * counts, and the first opening is the sender's read receipt.
+ * The letter behind a live link, or null (unknown, expired, revoked, or the letter deleted): a
+ * revoked link answers exactly as an unknown one. Opening it counts, and the first opening is the
+ * sender's read receipt.
  */
 export async function openCloudLink(pool: pg.Pool, token: string, count: boolean): Promise<OpenedLink | null> {
   if (!isTokenShape(token)) return null;
@@ -70,7 +71,7 @@ export async function openCloudLink(pool: pg.Pool, token: string, count: boolean
     `with link as (
        update cloud_links set first_opened_at = coalesce(first_opened_at, now()),
               open_count = open_count + case when $2 then 1 else 0 end
-        where token_hash = $1 and expires_at > now()
+        where token_hash = $1 and expires_at > now() and revoked_at is null
         returning account_id, letter_id, delivery_id, expires_at, first_opened_at)
      select link.account_id, link.letter_id, l.name, l.num_pages::int as num_pages,
             coalesce(d.options->>'fileKey', l.blob_key) as blob_key, a.name as company_name,

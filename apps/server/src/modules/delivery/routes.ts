@@ -1,6 +1,7 @@
 import {
   bulkDeliverRequestSchema,
   CHANNEL_STATES,
+  CLOUD_LINK_REVOKERS,
   DELIVERY_CHANNELS,
   DELIVERY_MESSAGES,
   DELIVERY_STATES,
@@ -38,6 +39,7 @@ import {
   planDelivery,
 } from './price.js';
 import { printProof } from './proof.js';
+import { revokeCloudLinks } from './revoke-cloud-links.js';
 import type { DeliveryDeps } from './run-delivery.js';
 import { postTestLetter, sendYourself } from './test-comms.js';
 
@@ -241,6 +243,8 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
                         expires_at: z.string(),
                         first_opened_at: z.string().nullable(),
                         open_count: z.number().int(),
+                        /** When the sender revoked it (its url is then null: it no longer opens). */
+                        revoked_at: z.string().nullable(),
                       })
                       .nullable(),
                   }),
@@ -294,9 +298,10 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           expires_at: Date | null;
           first_opened_at: Date | null;
           open_count: number | null;
+          revoked_at: Date | null;
         }>(
           `select c.channel, c.state, c.price_pence, c.reason, c.provider_status, c.recipient,
-                  k.token_sealed, k.expires_at, k.first_opened_at, k.open_count
+                  k.token_sealed, k.expires_at, k.first_opened_at, k.open_count, k.revoked_at
              from letter_delivery_channels c
              left join lateral (select * from cloud_links k where k.delivery_id = c.delivery_id and k.channel = c.channel
                                  order by k.created_at desc limit 1) k on true
@@ -311,7 +316,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           created_at: d.created_at.toISOString(),
           requested_by: { name: d.requester_name, email: d.requester_email },
           channels: channels.map((c) => {
-            const token = c.token_sealed ? unseal(deps.secret, c.token_sealed) : null;
+            const token = c.token_sealed && !c.revoked_at ? unseal(deps.secret, c.token_sealed) : null;
             return {
               channel: c.channel,
               state: c.state,
@@ -325,6 +330,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
                     expires_at: c.expires_at.toISOString(),
                     first_opened_at: c.first_opened_at?.toISOString() ?? null,
                     open_count: c.open_count ?? 0,
+                    revoked_at: c.revoked_at?.toISOString() ?? null,
                   }
                 : null,
             };
@@ -332,6 +338,27 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         };
       }
       return { ...letter, delivered_on: letter.delivered_on?.toISOString() ?? null, delivery };
+    },
+  );
+
+  app.delete(
+    '/api/letters/:id/cloud-link',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'Revoke every live link to the letter (cloud link, email sent as a link, text message): each then answers as an unknown link',
+        params: idParams,
+        response: {
+          200: z.object({ uuid: z.string(), revoked: z.number().int(), message: z.string() }),
+          404: errorSchema,
+        },
+      },
+      config: { access: { kind: 'member', anyOf: CLOUD_LINK_REVOKERS } },
+    },
+    async (request) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      return inTransaction(pool, (q) => revokeCloudLinks(q, request.auth!, id));
     },
   );
 

@@ -642,6 +642,8 @@ export const cloudLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
     openCount: integer('open_count').notNull().default(0),
+    /** When the sender revoked it: from then on it answers as an unknown link. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('cloud_links_delivery_idx').on(t.deliveryId)],

@@ -66,7 +66,15 @@ export interface DeliveryChannelRow {
   reason: string | null;
   provider_status: string | null;
   recipient: string | null;
-  cloud_link: null | { url?: string | null; expires_at: string; first_opened_at: string | null; open_count: number };
+  cloud_link: null | {
+    /** Null once revoked (it no longer opens); absent from an older server. */
+    url?: string | null;
+    expires_at: string;
+    first_opened_at: string | null;
+    open_count: number;
+    /** When the sender revoked it; absent from an older server. */
+    revoked_at?: string | null;
+  };
 }
 
 export interface LetterDelivery {
@@ -185,6 +193,24 @@ export function useCancelDelivery() {
   });
 }
 
+export interface RevokeCloudLinksAnswer {
+  uuid: string;
+  /** How many links were ended (0: none was live any more). */
+  revoked: number;
+  message: string;
+}
+
+/** Revokes every live link to the letter (DELETE /api/letters/:id/cloud-link); each then answers as an unknown link. */
+export function useRevokeCloudLinks() {
+  const invalidate = useInvalidateLetters();
+  return useMutation({
+    mutationFn: (uuid: string) => api.delete<RevokeCloudLinksAnswer>(path(uuid, '/cloud-link')),
+    onSettled: () => {
+      void invalidate();
+    },
+  });
+}
+
 /** The letter's delivery: its channels with their states, prices and reasons (refreshed live with the letters). */
 export function useLetterDelivery(id: string, enabled = true) {
   return useQuery({
@@ -213,13 +239,15 @@ export function deliveryFailureDetail(error: unknown): string {
   return MESSAGES.genericError;
 }
 
-/** "Failed to deliver letter! ..." (or to schedule, or to cancel) with the server's words. */
-export function deliveryFailureMessage(kind: 'deliver' | 'schedule' | 'cancel', error: unknown): string {
+/** "Failed to deliver letter! ..." (or to schedule, cancel, or revoke a link) with the server's words. */
+export function deliveryFailureMessage(kind: 'deliver' | 'schedule' | 'cancel' | 'revoke', error: unknown): string {
   const head =
     kind === 'deliver'
       ? DELIVERY_MESSAGES.deliverFailed
       : kind === 'schedule'
         ? DELIVERY_MESSAGES.scheduleFailed
-        : DELIVERY_MESSAGES.cancelFailed;
+        : kind === 'cancel'
+          ? DELIVERY_MESSAGES.cancelFailed
+          : DELIVERY_MESSAGES.revokeFailed;
   return `${head} ${deliveryFailureDetail(error)}`;
 }

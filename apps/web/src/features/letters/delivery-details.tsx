@@ -1,13 +1,29 @@
-import { CHANNEL_LABELS, type ChannelState, type DeliveryChannel, type DeliveryState, formatPounds } from '@lp/domain';
+import {
+  CHANNEL_LABELS,
+  type ChannelState,
+  canRevokeCloudLink,
+  type DeliveryChannel,
+  type DeliveryState,
+  formatPounds,
+} from '@lp/domain';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import LinkOff from '@mui/icons-material/LinkOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
-import { type DeliveryChannelRow, type LetterDelivery, useLetterDelivery, useLetterHistory } from './delivery-api';
+import {
+  type DeliveryChannelRow,
+  deliveryFailureMessage,
+  type LetterDelivery,
+  useLetterDelivery,
+  useLetterHistory,
+  useRevokeCloudLinks,
+} from './delivery-api';
 
 export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   in_review: 'Waiting for a supervisor’s approval',
@@ -40,17 +56,28 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
+type CloudLink = NonNullable<DeliveryChannelRow['cloud_link']>;
+
+/** A link that still opens: neither revoked nor expired. */
+const isLive = (link: CloudLink | null) =>
+  !!link && !link.revoked_at && new Date(link.expires_at).getTime() > Date.now();
+
 /**
  * The letter's delivery (GET /api/letters/:id/delivery): each channel with its state, price, the
- * reason when it failed, and for a cloud link whether it was opened. Refreshed live with the letters.
+ * reason when it failed, and for a cloud link whether it was opened, or revoked. With send_letter,
+ * Revoke link ends every live link to the letter. Refreshed live with the letters.
  */
-export function DeliveryDetails({ letterId }: { letterId: string }) {
+export function DeliveryDetails({ letterId, abilities = [] }: { letterId: string; abilities?: readonly string[] }) {
   const answer = useLetterDelivery(letterId);
   const data = answer.data;
   if (!data || (!data.delivery && data.delivery_channels.length === 0)) return null;
   return (
     <Section title="Delivery details" testId="delivery-details">
-      {data.delivery ? <CurrentDelivery delivery={data.delivery} /> : <PastChannels data={data} />}
+      {data.delivery ? (
+        <CurrentDelivery delivery={data.delivery} letterId={letterId} canRevoke={canRevokeCloudLink(abilities)} />
+      ) : (
+        <PastChannels data={data} />
+      )}
       {data.delivered_on ? (
         <Typography variant="body2" sx={{ mt: 1 }}>
           Delivered on {formatDisplayDate(data.delivered_on)}
@@ -60,7 +87,16 @@ export function DeliveryDetails({ letterId }: { letterId: string }) {
   );
 }
 
-function CurrentDelivery({ delivery }: { delivery: NonNullable<LetterDelivery['delivery']> }) {
+function CurrentDelivery({
+  delivery,
+  letterId,
+  canRevoke,
+}: {
+  delivery: NonNullable<LetterDelivery['delivery']>;
+  letterId: string;
+  canRevoke: boolean;
+}) {
+  const hasLiveLink = delivery.channels.some((c) => isLive(c.cloud_link));
   return (
     <>
       <Typography variant="body2">
@@ -79,7 +115,46 @@ function CurrentDelivery({ delivery }: { delivery: NonNullable<LetterDelivery['d
           <ChannelItem key={c.channel} channel={c} />
         ))}
       </Box>
+      {canRevoke && hasLiveLink ? <RevokeLink letterId={letterId} /> : null}
     </>
+  );
+}
+
+/** Revoke link, after "Are you sure?": every live link to the letter then answers as an unknown link. */
+function RevokeLink({ letterId }: { letterId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const revoke = useRevokeCloudLinks();
+  const confirm = () =>
+    revoke.mutateAsync(letterId).then(
+      (answer) => {
+        setConfirming(false);
+        notify(answer.message, { variant: answer.revoked > 0 ? 'success' : 'info' });
+      },
+      (error) => {
+        setConfirming(false);
+        notify(deliveryFailureMessage('revoke', error), { variant: 'error' });
+      },
+    );
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button
+        size="small"
+        color="error"
+        variant="outlined"
+        startIcon={<LinkOff />}
+        disabled={revoke.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        Revoke link
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        busy={revoke.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirm()}
+        message="Every link to this letter (the cloud link, and any sent by email or text message) stops working at once. This cannot be undone."
+      />
+    </Box>
   );
 }
 
@@ -127,10 +202,12 @@ function ChannelItem({ channel: c }: { channel: DeliveryChannelRow }) {
           {c.cloud_link.first_opened_at
             ? `First opened ${formatDisplayDate(c.cloud_link.first_opened_at)}`
             : 'Not opened yet'}
-          {` · expires ${formatDisplayDate(c.cloud_link.expires_at)}`}
+          {c.cloud_link.revoked_at
+            ? ` · revoked ${formatDisplayDate(c.cloud_link.revoked_at)}`
+            : ` · expires ${formatDisplayDate(c.cloud_link.expires_at)}`}
         </Typography>
       ) : null}
-      {c.channel === 'cloud_link' && c.cloud_link?.url ? (
+      {c.channel === 'cloud_link' && c.cloud_link?.url && !c.cloud_link.revoked_at ? (
         <Box sx={{ flexBasis: '100%', display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Link
             href={c.cloud_link.url}

@@ -479,6 +479,104 @@ describe('the letter panel: delivery, cancel, history', () => {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
+  describe('Revoke link (issue 24 item 12)', () => {
+    const SENT = letter({ uuid: 'c1', name: 'shared.pdf', status: LETTER_STATUS.delivered, display_status: 'Sent' });
+    const LIVE = structuredClone(DELIVERY);
+    LIVE.delivery!.state = 'done';
+    LIVE.delivery!.channels = [
+      {
+        ...DELIVERY.delivery!.channels[2]!,
+        cloud_link: {
+          url: 'http://localhost:3000/cloud#token',
+          expires_at: '2999-12-21T14:05:00.000Z',
+          first_opened_at: null,
+          open_count: 0,
+          revoked_at: null,
+        },
+      },
+    ];
+    const REVOKED = structuredClone(LIVE);
+    REVOKED.delivery!.channels[0]!.cloud_link = {
+      url: null,
+      expires_at: '2999-12-21T14:05:00.000Z',
+      first_opened_at: null,
+      open_count: 0,
+      revoked_at: '2026-11-26T10:00:00.000Z',
+    };
+    const revokes = () => calls.filter((c) => c.method === 'DELETE' && c.url === '/api/letters/c1/cloud-link');
+
+    it('asks "Are you sure?", revokes, and the panel then shows the link revoked', async () => {
+      let delivery = LIVE;
+      routes['GET /api/letters/c1/delivery'] = () => json(200, delivery);
+      routes['DELETE /api/letters/c1/cloud-link'] = () => {
+        delivery = REVOKED;
+        return json(200, { uuid: 'c1', revoked: 1, message: DELIVERY_MESSAGES.cloudLinkRevoked });
+      };
+      renderPanel(SENT);
+      const details = await screen.findByTestId('delivery-details');
+      expect(within(details).getByTestId('cloud-link-url').textContent).toBe('http://localhost:3000/cloud#token');
+      const button = within(details).getByRole('button', { name: 'Revoke link' });
+      // A real button: reached with Tab, pressed with Enter or Space.
+      button.focus();
+      expect(document.activeElement).toBe(button);
+
+      fireEvent.click(button);
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'No' }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+      expect(revokes()).toHaveLength(0);
+
+      fireEvent.click(button);
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }),
+      );
+      await waitFor(() =>
+        expect(vi.mocked(notify)).toHaveBeenCalledWith(DELIVERY_MESSAGES.cloudLinkRevoked, { variant: 'success' }),
+      );
+      expect(revokes()).toHaveLength(1);
+      // The refetched delivery shows the link revoked: no link to copy, nothing left to revoke.
+      await waitFor(() =>
+        expect(within(details).getByTestId('delivery-channel').textContent).toContain(
+          `Not opened yet · revoked ${formatDisplayDate('2026-11-26T10:00:00.000Z')}`,
+        ),
+      );
+      expect(within(details).queryByTestId('cloud-link-url')).toBeNull();
+      expect(within(details).queryByRole('button', { name: 'Revoke link' })).toBeNull();
+    });
+
+    it('a refused revoke says why', async () => {
+      routes['GET /api/letters/c1/delivery'] = () => json(200, LIVE);
+      routes['DELETE /api/letters/c1/cloud-link'] = () => json(404, { code: 'NOT_FOUND', message: 'Not found' });
+      renderPanel(SENT);
+      fireEvent.click(await screen.findByRole('button', { name: 'Revoke link' }));
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }),
+      );
+      await waitFor(() =>
+        expect(vi.mocked(notify)).toHaveBeenCalledWith(`${DELIVERY_MESSAGES.revokeFailed} Not found`, {
+          variant: 'error',
+        }),
+      );
+    });
+
+    it('is offered only with send_letter, and only while a link still opens', async () => {
+      routes['GET /api/letters/c1/delivery'] = () => json(200, LIVE);
+      renderPanel(SENT, ['see_letters']);
+      const details = await screen.findByTestId('delivery-details');
+      expect(within(details).getByTestId('cloud-link-url')).toBeTruthy();
+      expect(within(details).queryByRole('button', { name: 'Revoke link' })).toBeNull();
+      cleanup();
+
+      const expired = structuredClone(LIVE);
+      expired.delivery!.channels[0]!.cloud_link!.expires_at = '2020-01-01T00:00:00.000Z';
+      routes['GET /api/letters/c1/delivery'] = () => json(200, expired);
+      renderPanel(SENT);
+      await screen.findByTestId('delivery-details');
+      expect(screen.queryByRole('button', { name: 'Revoke link' })).toBeNull();
+    });
+  });
+
   it('a cloud link that was opened says when', async () => {
     const opened = structuredClone(DELIVERY);
     opened.delivery!.state = 'done';

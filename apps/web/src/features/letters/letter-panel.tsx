@@ -218,7 +218,7 @@ function LetterDetails({
           refusal={actions.deliverRefusal}
         />
       ) : null}
-      {actions.inTrash ? null : <DeliveryDetails letterId={letter.uuid} />}
+      {actions.inTrash ? null : <DeliveryDetails letterId={letter.uuid} abilities={abilities} />}
       <CloudSyncSection syncs={letter.cloud_syncs} />
       <LetterTimeline letterId={letter.uuid} />
 

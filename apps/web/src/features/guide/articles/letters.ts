@@ -152,7 +152,7 @@ export const deliveringLetters: GuideArticle = {
         '**Mail**: printed and posted. Choose **Postage** (**Premium (1st class)** or **Standard (2nd class)**) and **Print** (**Colour** or **Black and white**); left as they are, your company’s delivery preferences apply. **Print proof** shows the letter exactly as it will be printed.',
         `**Email**: enter the **Recipient's email**, a **Subject** and a **Message to the recipient**. The letter is attached, or tick **Send a link instead of attaching the letter**.`,
         `**Text message**: a UK mobile number (07…) in **Recipient's mobile number** and the **Text message**; a link to the letter is added.`,
-        `**Cloud link**: a private link to the letter, valid for ${CLOUD_LINK_DEFAULT_DAYS} days unless you change **Link expires after (days)** (1 to ${CLOUD_LINK_MAX_DAYS}). The recipient needs no account to open it.`,
+        `**Cloud link**: a private link to the letter, valid for ${CLOUD_LINK_DEFAULT_DAYS} days unless you change **Link expires after (days)** (1 to ${CLOUD_LINK_MAX_DAYS}). The recipient needs no account to open it. To end it sooner, choose **Revoke link** in **Delivery details**: every link to the letter (also one sent by email or text message) stops working at once.`,
         '**Cloud storage**: the letter is filed in the customer’s own folder, so the letter must be linked to a customer first.',
       ],
     },
