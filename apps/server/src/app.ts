@@ -8,15 +8,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import { type Config, REPO_ROOT } from './config.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerApprovalRoutes } from './modules/approvals/routes.js';
 import { registerAuditRoutes } from './modules/audit/routes.js';
@@ -45,30 +43,19 @@ import { registerParcelRoutes } from './modules/parcels/routes.js';
 import { registerStorageRoutes } from './modules/storage/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerAccessControl } from './platform/access.js';
-import type { Auth } from './platform/auth.js';
-import type { BlobStore } from './platform/blobs.js';
+import { REPO_ROOT } from './platform/config.js';
 import { registerCsrf } from './platform/csrf.js';
-import type { Db } from './platform/db/client.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
-import type { EventHub } from './platform/events.js';
+import type { App, PlatformDeps } from './platform/http.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
-import type { JobQueue } from './platform/jobs.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
 import { pgRateLimitStore } from './platform/rate-limit-store.js';
 import { createCompanyRegister } from './providers/company-register.js';
 import type { PostcodeService } from './providers/postcodes.js';
 
-export interface AppDeps {
-  config: Config;
-  pool: pg.Pool;
-  db: Db;
-  auth: Auth;
-  jobs: JobQueue;
-  hub: EventHub;
-  blobs: BlobStore;
-  /** Reports whether the process is ready to serve (database reachable, not shutting down). */
-  isReady?: () => boolean;
+/** The platform's dependencies and those of the modules that need their own (providers, sandboxes). */
+export interface AppDeps extends PlatformDeps {
   /** Where the log goes (standard output by default). */
   logStream?: { write(line: string): void };
   /** The card payment provider (built from the configuration when not given). */
@@ -83,7 +70,7 @@ export interface AppDeps {
   integrations?: Integrations;
 }
 
-export type App = FastifyInstance;
+export type { App } from './platform/http.js';
 
 const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 

@@ -3,17 +3,17 @@ import { emailField, fullNameField, groupByKind, poundsToPence } from '@lp/domai
 import pg from 'pg';
 import { pino } from 'pino';
 import { inviteGrant } from './cli-invite.js';
-import { loadConfig } from './config.js';
 import { createInvitation } from './modules/identity/create-invitation.js';
 import { invitationLink, sendInvitationEmail } from './modules/identity/send-invitation.js';
 import { resealIntegrationTokens } from './modules/integrations/reseal-tokens.js';
 import { renewDuePlans } from './modules/money/plans.js';
 import { reconcile } from './modules/money/reconcile.js';
 import { receiveFunds } from './modules/money/top-up.js';
+import { loadConfig } from './platform/config.js';
 import { databaseUrlFor } from './platform/database-url.js';
 import { inTransaction } from './platform/db/transaction.js';
 import { keyRing } from './platform/secrets.js';
-import { openServices } from './platform/services.js';
+import { openServices } from './services.js';
 
 const usage = `Usage:
   node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--roles Contributor,Editor] [--permissions a,b,c] [--invited-by <user id>]

@@ -1,25 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config.js';
 import { credit, readBalance } from './modules/money/ledger.js';
 import { reconcile } from './modules/money/reconcile.js';
+import { REPO_ROOT } from './platform/config.js';
 import { inTransaction } from './platform/db/transaction.js';
 import { ordinaryLetters } from './test/fixtures/uk-letters.js';
 import { createTestContext, signUpCompany, type TestContext } from './test/harness.js';
+import { freePort } from './test/http-client.js';
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let t: TestContext;
 const servers: ChildProcess[] = [];

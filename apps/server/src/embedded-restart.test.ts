@@ -1,28 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config.js';
+import { REPO_ROOT } from './platform/config.js';
+import { freePort, signUpOverHttp } from './test/http-client.js';
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 const isAlive = (pid: number) => {
   try {
@@ -103,24 +88,12 @@ describe('the embedded PostgreSQL killed under the running product', () => {
     await expect.poll(readyz, { timeout: 60_000, interval: 100 }).toBe(200);
 
     // A company signs up, so that there is data and a session to find again.
-    const csrf = await fetch(`${base}/api/csrf`);
-    const first = cookiesOf(csrf);
-    const signup = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-csrf-token': ((await csrf.json()) as { token: string }).token,
-        cookie: first,
-      },
-      body: JSON.stringify({
-        companyName: 'Restart Ltd',
-        fullName: 'Rhea Start',
-        email: 'rhea@example.com',
-        password: 'restart password',
-      }),
+    const { cookie } = await signUpOverHttp(base, {
+      companyName: 'Restart Ltd',
+      fullName: 'Rhea Start',
+      email: 'rhea@example.com',
+      password: 'restart password',
     });
-    expect(signup.status).toBe(201);
-    const cookie = `${first}; ${cookiesOf(signup)}`;
     expect((await fetch(`${base}/api/me`, { headers: { cookie } })).status).toBe(200);
 
     // PostgreSQL stops by itself: its postmaster is killed outright (no shutdown, postmaster.pid left).

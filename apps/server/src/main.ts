@@ -1,18 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { type App, buildApp } from './app.js';
-import { loadConfig } from './config.js';
 import { RESEAL_JOB_KEY, RESEAL_TASK } from './modules/integrations/reseal-tokens.js';
 import { ANALYSE_TASK } from './modules/letters/analyse.js';
 import { closeOfficeConverters } from './modules/letters/office-converter.js';
 import { stuckLettersStep } from './modules/letters/sweep.js';
+import { loadConfig } from './platform/config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
 import { releaseAbandonedJobs, startWorkers, type Workers } from './platform/jobs.js';
 import { startLeftoverCleanup } from './platform/leftovers.js';
 import { pruneRateLimits } from './platform/rate-limit-store.js';
-import { openServices, type Services } from './platform/services.js';
 import { startSweep } from './platform/sweep.js';
+import { openServices, type Services } from './services.js';
 
 const started = performance.now();
 const config = loadConfig();

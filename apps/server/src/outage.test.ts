@@ -1,35 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config.js';
 import { SEP } from './modules/letters/thumbnail-stream.js';
+import { REPO_ROOT } from './platform/config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { ERRORS } from './platform/errors.js';
 import { ALL_ENTITIES } from './platform/events.js';
 import { letterDocx } from './test/fixtures/letters.js';
+import { freePort, signUpOverHttp } from './test/http-client.js';
 import { waitForAnalysisLock } from './test/jobs.js';
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -87,25 +72,12 @@ describe('the database stopped and started while a job runs', () => {
     await expect.poll(readyz, { timeout: 20_000 }).toBe(200);
 
     // A company signs up; the CSRF token is bound to the session, so it is fetched again after.
-    const csrf = await fetch(`${base}/api/csrf`);
-    const first = cookiesOf(csrf);
-    const signup = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-csrf-token': ((await csrf.json()) as { token: string }).token,
-        cookie: first,
-      },
-      body: JSON.stringify({
-        companyName: 'Outage Ltd',
-        fullName: 'Otto Age',
-        email: 'otto@example.com',
-        password: 'outage password',
-      }),
+    const { token, cookie } = await signUpOverHttp(base, {
+      companyName: 'Outage Ltd',
+      fullName: 'Otto Age',
+      email: 'otto@example.com',
+      password: 'outage password',
     });
-    expect(signup.status).toBe(201);
-    const cookie = `${first}; ${cookiesOf(signup)}`;
-    const { token } = (await (await fetch(`${base}/api/csrf`, { headers: { cookie } })).json()) as { token: string };
 
     // A browser's live stream is open before the outage.
     const stream = new AbortController();

@@ -1,25 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from './config.js';
+import { REPO_ROOT } from './platform/config.js';
 import { TEMPLATE_DB, withDatabase } from './test/global-setup.js';
+import { freePort, signUpOverHttp } from './test/http-client.js';
 import { waitForAnalysisLock } from './test/jobs.js';
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 const stop = (c: ChildProcess) =>
@@ -49,32 +40,6 @@ async function startProcess(env: NodeJS.ProcessEnv, role: string, port: number) 
       .toBe(200);
   }
   return child;
-}
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-/** Signs a company up over HTTP like a browser: the CSRF token, then the session cookie. */
-async function signUpOverHttp(
-  base: string,
-  body: { companyName: string; fullName: string; email: string; password: string },
-) {
-  const csrf = await fetch(`${base}/api/csrf`);
-  const { token } = (await csrf.json()) as { token: string };
-  const first = cookiesOf(csrf);
-  const signup = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: first },
-    body: JSON.stringify(body),
-  });
-  expect(signup.status).toBe(201);
-  // The token is bound to the session: the signed-in browser fetches a new one.
-  const cookie = `${first}; ${cookiesOf(signup)}`;
-  const renewed = await fetch(`${base}/api/csrf`, { headers: { cookie } });
-  return { token: ((await renewed.json()) as { token: string }).token, cookie };
 }
 
 async function freshDatabase(name: string) {

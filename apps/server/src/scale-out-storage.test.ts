@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from './config.js';
+import { REPO_ROOT } from './platform/config.js';
 import { TEMPLATE_DB, withDatabase } from './test/global-setup.js';
+import { freePort, signUpOverHttp } from './test/http-client.js';
 import { startTestS3, type TestS3 } from './test/s3.js';
 
 /**
@@ -16,15 +16,6 @@ import { startTestS3, type TestS3 } from './test/s3.js';
  */
 
 const MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 const stop = (c: ChildProcess) =>
@@ -97,26 +88,9 @@ afterAll(async () => {
   }
 });
 
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
 /** Signs a company up over HTTP like a browser; the session works on every instance (it lives in the database). */
 async function signUp(base: string, email: string) {
-  const csrf = await fetch(`${base}/api/csrf`);
-  const { token } = (await csrf.json()) as { token: string };
-  const first = cookiesOf(csrf);
-  const signup = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: first },
-    body: JSON.stringify({ companyName: 'Scale Out Ltd', fullName: 'Sam Scale', email, password: 'scale out pw' }),
-  });
-  expect(signup.status).toBe(201);
-  const cookie = `${first}; ${cookiesOf(signup)}`;
-  const renewed = await fetch(`${base}/api/csrf`, { headers: { cookie } });
-  return { token: ((await renewed.json()) as { token: string }).token, cookie };
+  return signUpOverHttp(base, { companyName: 'Scale Out Ltd', fullName: 'Sam Scale', email, password: 'scale out pw' });
 }
 
 async function upload(url: string, session: { token: string; cookie: string }, name: string, bytes: Buffer) {

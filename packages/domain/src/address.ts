@@ -1,16 +1,12 @@
+import type { Box, TextItem } from './page-geometry.js';
 import { findPostcode } from './postcode.js';
 import { baselineGroups, looksLikeSentence, textSegments } from './text-lines.js';
 
 /** How far (mm) an address line may start from the name's left edge and still belong to the block. */
 const ADDRESS_COLUMN_TOLERANCE = 4;
 
-/** A rectangle on an A4 page, in millimetres from the top-left corner. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+// The page's geometry is its own file (text-lines reads it too); address keeps exporting it.
+export type { Box, TextItem } from './page-geometry.js';
 
 export const A4 = { width: 210, height: 297 } as const;
 
@@ -59,9 +55,6 @@ export type EnvelopeTemplate = keyof typeof ADDRESS_WINDOWS;
 export const DEFAULT_TEMPLATE: EnvelopeTemplate = 'DL';
 
 /** One run of text on a page with its box, in millimetres from the top-left corner. */
-export interface TextItem extends Box {
-  text: string;
-}
 
 export type AddressReading =
   | {

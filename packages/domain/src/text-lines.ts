@@ -1,6 +1,6 @@
 // Lines of text as a person reads them: runs of words on one baseline split where a wide gap
 // separates two blocks, and whether a line reads as a sentence (so it is never a name).
-import type { Box, TextItem } from './address.js';
+import type { Box, TextItem } from './page-geometry.js';
 
 // ---------------------------------------------------------------------------------------------
 // Sentences

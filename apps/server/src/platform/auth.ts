@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { schema } from './db/schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';

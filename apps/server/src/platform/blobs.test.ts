@@ -6,10 +6,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import { startTestS3, type TestS3 } from '../test/s3.js';
 import { type BlobStore, createFileBlobStore } from './blobs.js';
 import { createS3BlobStore, LOCAL_COPY_PREFIX } from './blobs-s3.js';
+import { loadConfig } from './config.js';
 import { TEMP_PREFIXES } from './leftovers.js';
 import { openBlobStore } from './open-blob-store.js';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from './config.js';
 
 /** The URL of the configured server, or of the embedded one a running product started under DATA_DIR. */
 export function databaseUrlFor(config: Config): string {

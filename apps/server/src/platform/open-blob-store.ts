@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Config } from '../config.js';
 import { type BlobStore, createFileBlobStore } from './blobs.js';
 import { createS3BlobStore } from './blobs-s3.js';
+import type { Config } from './config.js';
 
 /**
  * The blob store the configuration chooses: files under DATA_DIR/blobs (one machine), or S3 or an

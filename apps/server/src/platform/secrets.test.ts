@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from './config.js';
 import { DERIVED_KEY_ID, keyRing, open, parseKeyList, SecretError, seal, sealedKeyId } from './secrets.js';
 
 const key = () => randomBytes(32).toString('base64');

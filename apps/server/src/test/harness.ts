@@ -6,10 +6,10 @@ import { runOnce } from 'graphile-worker';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../platform/config.js';
 import type { LiveMessage } from '../platform/events.js';
 import { jobLogger } from '../platform/jobs.js';
-import { openServices, type Services } from '../platform/services.js';
+import { openServices, type Services } from '../services.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 
 export interface TestContext {
@@ -45,6 +45,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     AUTH_RATE_LIMIT: '1000',
+    ACCOUNT_SIGN_IN_FAILURES: '1000',
     // The payment sandbox answers at once in tests (its latency is for people trying the product).
     PAYMENTS_SANDBOX_LATENCY_MS: '0',
     PAYMENTS_SANDBOX_EVENT_DELAY_MS: '0',

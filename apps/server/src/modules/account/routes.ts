@@ -11,10 +11,10 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Config } from '../../config.js';
 import type { Auth } from '../../platform/auth.js';
-import { errorSchema, messageSchema } from '../identity/schemas.js';
+import type { Config } from '../../platform/config.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema, messageSchema } from '../../platform/http.js';
 import { changePassword } from './change-password.js';
 import { getListPreferences, saveListPreferences } from './list-preferences.js';
 import { getProfile, updateProfile } from './profile.js';

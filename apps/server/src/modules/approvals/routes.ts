@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
-import { errorSchema } from '../identity/schemas.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { decideApproval } from './approvals.js';
 
 /** POST /api/approvals/decide: a supervisor approves or denies a request. */
-export function registerApprovalRoutes(app: App, { pool }: AppDeps) {
+export function registerApprovalRoutes(app: App, { pool }: PlatformDeps) {
   app.post(
     '/api/approvals/decide',
     {

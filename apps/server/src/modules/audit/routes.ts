@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { listSchema } from '../../platform/http.js';
 import { listQuerySchema, rowLimit, Where } from '../../platform/list.js';
-import { listSchema } from '../users/schemas.js';
 
 /** GET /api/audit: the owner reads who changed what in users and departments, newest first. */
-export function registerAuditRoutes(app: App, { pool }: AppDeps) {
+export function registerAuditRoutes(app: App, { pool }: PlatformDeps) {
   const query = listQuerySchema(['entity_type'], ['all']);
   const entry = z.object({
     id: z.number().int(),

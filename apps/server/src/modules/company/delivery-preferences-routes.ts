@@ -11,11 +11,11 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import { writeAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
-import { errorSchema } from '../identity/schemas.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 
 /** The stored preferences as answered (every field present). */
 const preferencesAnswer = z.object({
@@ -46,7 +46,7 @@ async function readStored(q: pg.ClientBase | pg.Pool, accountId: string, lock = 
  * The company's letter delivery preferences (part 2 sections 3, 4 and 7), kept in
  * accounts.preferences under `delivery`: every member reads them, manage_company saves them.
  */
-export function registerDeliveryPreferenceRoutes(app: App, deps: Pick<AppDeps, 'pool'>): void {
+export function registerDeliveryPreferenceRoutes(app: App, deps: Pick<PlatformDeps, 'pool'>): void {
   const { pool } = deps;
 
   app.get(

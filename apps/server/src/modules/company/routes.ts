@@ -9,9 +9,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import type { CompanyRegister } from '../../providers/company-register.js';
-import { errorSchema } from '../identity/schemas.js';
 import { getCompanyProfile } from './get-company-profile.js';
 import { lookupActiveCompany, RegisterUnavailableError } from './lookup-registration.js';
 import { saveCompanyDetails } from './save-company-details.js';

@@ -21,12 +21,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
-import { errorSchema } from '../identity/schemas.js';
 import { ImportRefusal, readImportFile } from './import-file.js';
 
 /**

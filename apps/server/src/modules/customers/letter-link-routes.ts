@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { COMMUNICATION_PREFERENCES, customerFieldsSchema, customerMatchKey, normalisePreferences } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
-import { errorSchema } from '../identity/schemas.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 
 /**
  * A letter's customer (issue 12 item 3): analysis links the customer whose name and postcode match

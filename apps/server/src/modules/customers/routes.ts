@@ -16,17 +16,16 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { AccountCache } from '../../platform/account-cache.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
 import { publish } from '../../platform/events.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema, listSchema } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
-import { errorSchema } from '../identity/schemas.js';
-import { listSchema } from '../users/schemas.js';
 import { registerLetterCustomerRoutes } from './letter-link-routes.js';
 
 /**

@@ -5,12 +5,13 @@ import type { SessionRow } from '../../platform/auth.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { TASKS } from '../../platform/tasks.js';
 import { notifyUsers } from '../notifications/notify.js';
 import { deliverLetter } from './deliver.js';
 import { companyPreferences } from './price.js';
 import type { DeliveryDeps } from './run-delivery.js';
 
-export const AUTO_DELIVER_TASK = 'auto_deliver_letter';
+export const AUTO_DELIVER_TASK = TASKS.autoDeliverLetter;
 
 /** A member acting without a session (a job on their behalf): the same row a session reads. */
 async function memberContext(q: pg.ClientBase, userId: string): Promise<AuthContext | null> {

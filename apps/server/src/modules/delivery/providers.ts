@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Config } from '../../config.js';
+import type { Config } from '../../platform/config.js';
 import type { Mailer } from '../../platform/mail.js';
 import {
   createSandboxPrintProvider,

@@ -15,13 +15,12 @@ import {
   type LetterheadPlacement,
 } from '@lp/domain';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import type { AuthContext } from '../../platform/access.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { type App, errorSchema, fileResponse } from '../../platform/http.js';
 import { Where } from '../../platform/list.js';
-import { errorSchema } from '../identity/schemas.js';
 import { applyLetterhead } from '../letterheads/compose.js';
 import { loadLetterhead } from '../letterheads/routes.js';
 import { addLetterScope, letterScope } from '../letters/visibility.js';
@@ -67,6 +66,37 @@ const readAll = async (stream: NodeJS.ReadableStream) => {
 /** The balance is hidden from members without top_up when the company restricts it (decision 0015). */
 const maySeeBalance = (auth: AuthContext) => !(auth.row.restrict_balance && !auth.abilities.has('top_up'));
 
+/** The quote: each channel's price with its lines, the total, the balance after it, the form's defaults. */
+const quoteResult = z.object({
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      pence: z.number(),
+      lines: z.array(z.object({ label: z.string(), pence: z.number() })),
+    }),
+  ),
+  total_pence: z.number(),
+  available_pence: z.number().nullable(),
+  available_after_pence: z.number().nullable(),
+  mail: z.object({
+    disabled: z.boolean(),
+    reason: z.string().nullable(),
+    is_premium: z.boolean(),
+    is_colour: z.boolean(),
+  }),
+  email_kind: z.enum(['link', 'attachment']),
+  /** The letter's customer: the form pre-fills their email and phone. */
+  customer: z
+    .object({
+      customer_uuid: z.string(),
+      recipient: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      communications_preference: z.array(z.string()),
+    })
+    .nullable(),
+});
+
 export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
   const { pool, blobs, providers } = deps;
 
@@ -77,7 +107,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         tags: ['delivery'],
         summary: 'The price of a delivery per channel, the balance after it, and the defaults from the preferences',
         body: deliverRequestSchema,
-        response: { 404: errorSchema, 422: errorSchema },
+        response: { 200: quoteResult, 404: errorSchema, 422: errorSchema },
       },
       config: { access: send },
     },
@@ -373,7 +403,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           letterhead: z.enum(LETTERHEAD_KINDS).optional(),
           letterhead_placement: z.enum(LETTERHEAD_PLACEMENTS).default('first_page'),
         }),
-        response: { 404: errorSchema, 409: errorSchema, 422: errorSchema },
+        response: { 200: fileResponse, 404: errorSchema, 409: errorSchema, 422: errorSchema },
       },
       config: { access: read },
     },
@@ -455,7 +485,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         tags: ['delivery'],
         summary: 'The PDF behind a cloud link',
         body: tokenBody,
-        response: { 404: errorSchema },
+        response: { 200: fileResponse, 404: errorSchema },
       },
       config: { access: { kind: 'public' }, csrfExempt: true, ...cloudLimit },
     },

@@ -1,15 +1,14 @@
 import { ADMIN_MESSAGES, departmentNameField, permissionsByKindSchema } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema, listSchema } from '../../platform/http.js';
 import { likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
-import { errorSchema } from '../identity/schemas.js';
-import { listSchema } from '../users/schemas.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const emptyByKind = { operational: [], observable: [], administrative: [] };
@@ -96,7 +95,7 @@ async function saveDepartment(
     await client.query('insert into department_supervisors (department_id, user_id) values ($1, $2)', [id, u]);
 }
 
-export function registerDepartmentRoutes(app: App, { pool }: AppDeps) {
+export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
   const read = { kind: 'member', anyOf: ['see_users', 'approve', 'manage_company'] } as const;
   const write = {
     kind: 'member',

@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { type InstallerSystem, installerListSchema, isInstallerSystem } from '@lp/domain';
 import { z } from 'zod';
-import type { App } from '../../app.js';
-import type { Config } from '../../config.js';
+import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { contentDisposition, parseRange } from '../../platform/http-files.js';
-import { errorSchema } from '../identity/schemas.js';
 import { listInstallers } from './list-installers.js';
 
 /** Any signed-in member may download the desktop installers (decision 0024). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
 
 /** Liveness (the process answers) and readiness (it can reach its database and is not stopping). */
-export function registerHealthRoutes(app: App, deps: AppDeps) {
+export function registerHealthRoutes(app: App, deps: PlatformDeps) {
   const health = z.object({ status: z.string() });
   app.get(
     '/healthz',

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { acceptInviteSchema } from '@lp/domain';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
 import { loadMe } from './load-me.js';
 import { recordSignIn } from './record-sign-in.js';
-import { errorSchema, meSchema } from './schemas.js';
+import { meSchema } from './schemas.js';
 
 const INVALID_INVITATION = 'This invitation is not valid or has already been used.';
 
 const idParam = z.string().min(1).max(100);
 
 /** Validating and accepting an invitation at /invited/signUp/{uniqueId}/{accountId}. */
-export function registerInvitationRoutes(app: App, { pool, auth, config }: AppDeps) {
+export function registerInvitationRoutes(app: App, { pool, auth, config }: PlatformDeps) {
   app.get(
     '/api/invitations/:uniqueId/:accountId',
     {

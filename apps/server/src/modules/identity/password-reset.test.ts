@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_EMAILS_PER_DAY } from '../../platform/services.js';
 import { Agent, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
+import { RESET_EMAILS_PER_DAY } from './password-reset.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,17 +1,35 @@
 import { resetPasswordSchema, resetRequestSchema } from '@lp/domain';
+import type pg from 'pg';
 import type { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
+import type { Auth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { TASKS } from '../../platform/services.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema, messageSchema } from '../../platform/http.js';
+import { hit } from '../../platform/rate-limit-store.js';
+import { TASKS } from '../../platform/tasks.js';
 import { authErrorStatus } from './better-auth-bridge.js';
-import { errorSchema, messageSchema } from './schemas.js';
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, we have sent a link to reset its password. Please check your inbox.';
 export const RESET_DONE_MESSAGE = 'Your password has been changed. You can now sign in with your new password.';
 
+/** Reset emails a day to one address, whoever asks: beyond it requests are answered the same and send nothing. */
+export const RESET_EMAILS_PER_DAY = 5;
+
+/**
+ * The job behind a reset request. The request route answers before any of this (the same work,
+ * and time, whether or not the email is registered); a flood of requests for one address mails it
+ * RESET_EMAILS_PER_DAY links a day at most.
+ */
+export async function runPasswordResetRequest(pool: pg.Pool, auth: Auth, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const { current } = await hit(pool, `reset-emails:${address}`, 24 * 3600_000);
+  if (current > RESET_EMAILS_PER_DAY) return;
+  await auth.api.requestPasswordReset({ body: { email: address } });
+}
+
 /** Forgotten password: request a single-use, expiring link by email, then set a new password with it. */
-export function registerPasswordResetRoutes(app: App, { auth, config, jobs }: AppDeps) {
+export function registerPasswordResetRoutes(app: App, { auth, config, jobs }: PlatformDeps) {
   const rateLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
 
   app.post(

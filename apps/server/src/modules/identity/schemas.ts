@@ -27,12 +27,3 @@ export const meSchema = z.object({
   abilities: z.array(z.string()),
 });
 export type Me = z.infer<typeof meSchema>;
-
-export const errorSchema = z.object({
-  statusCode: z.number(),
-  code: z.string(),
-  message: z.string(),
-  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
-export const messageSchema = z.object({ message: z.string() });

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import type { Config } from '../../config.js';
+import type { Config } from '../../platform/config.js';
 import { addJob } from '../../platform/jobs.js';
 import { invitationEmail } from '../../platform/mail.js';
-import { TASKS } from '../../platform/services.js';
+import { TASKS } from '../../platform/tasks.js';
 
 /** The link an invitee opens: /invited/signUp/{uniqueId}/{accountId}. */
 export function invitationLink(config: Config, uniqueId: string, accountId: string): string {

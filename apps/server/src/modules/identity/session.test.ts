@@ -1,8 +1,8 @@
 import { MESSAGES } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { SESSION_COOKIE } from '../../platform/auth.js';
+import { loadConfig } from '../../platform/config.js';
 import { Agent, count, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 
 let t: TestContext;

@@ -1,19 +1,20 @@
 import { type SignInInput, signInSchema } from '@lp/domain';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { forget, hit, hitsOf } from '../../platform/rate-limit-store.js';
 import { authErrorStatus, forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
 import { loadMe, toMe } from './load-me.js';
 import { recordSignIn } from './record-sign-in.js';
-import { errorSchema, meSchema } from './schemas.js';
+import { meSchema } from './schemas.js';
 
 const SIGN_IN_FAILURES_PREFIX = 'sign-in-failures:';
 /** The window in which an account's wrong passwords are counted (ACCOUNT_SIGN_IN_FAILURES of them refuse the rest). */
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /** Sign in, sign out, sign out everywhere, the current session's payload and the CSRF token. */
-export function registerSessionRoutes(app: App, { pool, auth, config }: AppDeps) {
+export function registerSessionRoutes(app: App, { pool, auth, config }: PlatformDeps) {
   app.get(
     '/api/csrf',
     {

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN, type SignUpInput, signUpSchema } from '@lp/domain';
-import type { App, AppDeps } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { authErrorStatus, forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
 import { loadMe } from './load-me.js';
 import { recordSignIn } from './record-sign-in.js';
-import { errorSchema, meSchema } from './schemas.js';
+import { meSchema } from './schemas.js';
 
 /**
  * Company sign-up: the identity is created by better-auth, then the company and the owner's
  * membership in one transaction. If that fails the new identity is deleted (part 1 section 4).
  */
-export function registerSignUp(app: App, { pool, auth, config }: AppDeps) {
+export function registerSignUp(app: App, { pool, auth, config }: PlatformDeps) {
   app.post(
     '/api/signup',
     {

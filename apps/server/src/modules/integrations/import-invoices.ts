@@ -7,9 +7,9 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
+import { TASKS } from '../../platform/tasks.js';
 import type { ExternalContact, ExternalInvoice, Organisation } from '../../providers/integrations/types.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
-import { ANALYSE_TASK } from '../letters/analyse.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { importedLocals } from './list-records.js';
 import { refusedPostcodes, saveContacts } from './save-customers.js';
@@ -173,7 +173,7 @@ async function makeLetter(
       [id, auth.accountId, auth.userId, name, LETTER_STATUS.analysing, key, pdf.length, a.customerId],
     );
     await q.query('insert into letter_history (letter_id, status) values ($1, $2)', [id, LETTER_STATUS.analysing]);
-    await addJob(q, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
+    await addJob(q, TASKS.analyseLetter, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
     await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
     return { existing: null };
   });

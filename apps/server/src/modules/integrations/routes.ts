@@ -19,10 +19,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
-import { errorSchema } from '../identity/schemas.js';
 import { setAutoSync } from './auto-sync.js';
 import { checkConnection } from './check-connection.js';
 import { disconnect } from './disconnect.js';

@@ -1,6 +1,6 @@
 import type { IntegrationProviderId } from '@lp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http.js';
 import { sandboxBase } from '../../providers/integrations/registry.js';
 import type { Claims, IntegrationsSandbox } from '../../providers/integrations/sandbox.js';
 import type { ListedItem } from '../../providers/integrations/sandbox-drive.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findIntegrationProvider, type IntegrationProviderId } from '@lp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http.js';
 import { type ResolvedProvider, redirectUriFor } from '../../providers/integrations/registry.js';
 import { type Claims, type IntegrationsSandbox, OAuthRefusal } from '../../providers/integrations/sandbox.js';
 import {

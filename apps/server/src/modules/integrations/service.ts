@@ -7,7 +7,7 @@ import {
   planHasFeature,
 } from '@lp/domain';
 import type pg from 'pg';
-import type { Config } from '../../config.js';
+import type { Config } from '../../platform/config.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';

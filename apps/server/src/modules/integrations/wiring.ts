@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { App } from '../../app.js';
-import type { Config } from '../../config.js';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { Config } from '../../platform/config.js';
+import type { App } from '../../platform/http.js';
 import type { Fetch } from '../../providers/integrations/http.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { registerIntegrationRoutes } from './routes.js';

@@ -3,12 +3,11 @@ import { LETTERHEAD_KINDS, LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES, type Lette
 import { PDFDocument } from 'pdf-lib';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
-import { errorSchema } from '../identity/schemas.js';
+import { type App, errorSchema, fileResponse } from '../../platform/http.js';
 import type { LetterheadFile } from './compose.js';
 
 const manage = { kind: 'member', anyOf: ['manage_letterheads'] } as const;
@@ -105,7 +104,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
         tags: ['letterheads'],
         summary: 'The letterhead file (the preview)',
         params: kindParams,
-        response: { 404: errorSchema },
+        response: { 200: fileResponse, 404: errorSchema },
       },
       config: { access: read },
     },

@@ -13,12 +13,12 @@ import {
 } from '@lp/domain';
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { addJob } from '../../platform/jobs.js';
-import { errorSchema } from '../identity/schemas.js';
 import { ANALYSE_TASK } from './analyse.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -100,7 +100,7 @@ async function analyseAgain(client: PoolClient, id: string, accountId: string, r
  * makes the analysis job run again (which makes the fixed file and checks it), and each can be
  * undone before anything is sent. The uploaded file is always kept.
  */
-export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<AppDeps, 'pool' | 'blobs'>) {
+export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<PlatformDeps, 'pool' | 'blobs'>) {
   const lockLetter = async (client: PoolClient, id: string, accountId: string) => {
     const { rows } = await client.query<FixRow>(
       `select status, status_reason, document_type, mark_for_deletion, recipient_name_snapshot, address_sheet,

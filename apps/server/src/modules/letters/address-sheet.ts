@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,17 +13,8 @@ import {
 } from '@lp/domain';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { sheetFontFile } from '../../platform/fonts.js';
 import { POPPLER_LIMITS, pageWords, runTool } from './poppler.js';
-
-/**
- * Fonts the sheet is set in, first found wins: Liberation Sans (Arial's metrics, installed by the
- * project's scripts with LibreOffice), then DejaVu Sans. Both cover Latin, Welsh and Polish letters.
- */
-export const SHEET_FONTS = [
-  '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-];
 
 export class AddressSheetError extends Error {}
 
@@ -33,7 +23,7 @@ export class AddressSheetError extends Error {}
  * and nothing else in the window, so that the barcode has room below it.
  */
 export async function addressSheetPdf(name: string, lines: readonly string[]): Promise<Uint8Array> {
-  const fontFile = SHEET_FONTS.find((f) => existsSync(f));
+  const fontFile = sheetFontFile();
   if (!fontFile)
     throw new AddressSheetError('No font to set the address sheet in: install fonts-liberation2 on the server.');
   const doc = await PDFDocument.create();
@@ -83,7 +73,7 @@ export async function resetAddress(
   layout: WindowLayout | null,
   out: string,
 ): Promise<TextItem[]> {
-  const fontFile = SHEET_FONTS.find((f) => existsSync(f));
+  const fontFile = sheetFontFile();
   if (!fontFile) throw new AddressSheetError('No font to set the address in: install fonts-liberation2 on the server.');
   let doc: PDFDocument;
   try {

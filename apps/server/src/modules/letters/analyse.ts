@@ -31,15 +31,15 @@ import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
+import { TASKS } from '../../platform/tasks.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
-import { AUTO_DELIVER_TASK } from '../delivery/auto-deliver.js';
-import { queueDriveSyncs } from '../integrations/queue-drive-sync.js';
 import { AddressSheetError, prependAddressSheet, resetAddress } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
+import { letterAnalysed } from './hooks.js';
 import { OCR_CONFIDENT, type OcrWord, ocrWords } from './ocr.js';
 import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
 
-export const ANALYSE_TASK = 'analyse_letter';
+export const ANALYSE_TASK = TASKS.analyseLetter;
 /** Pages above this are refused as hostile rather than analysed. */
 export const MAX_PAGES = 2000;
 
@@ -462,10 +462,16 @@ export async function runAnalysis(
       );
     // A clean letter may be delivered at once (the company's Auto-deliver); the job decides.
     if (outcome.status === LETTER_STATUS.analysisComplete)
-      await addJob(client, AUTO_DELIVER_TASK, { letterId }, { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` });
-    // An uploaded letter is copied to the drives whose company chose to copy uploads too.
+      await addJob(
+        client,
+        TASKS.autoDeliverLetter,
+        { letterId },
+        { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` },
+      );
+    // What other modules do with a clean letter (integrations: copy it to the drives whose company
+    // chose to copy uploads too), in this transaction.
     if (outcome.status === LETTER_STATUS.analysisComplete)
-      await queueDriveSyncs(client, letterId, letter.account_id, 'uploaded');
+      await letterAnalysed(client, { id: letterId, accountId: letter.account_id });
   });
 }
 

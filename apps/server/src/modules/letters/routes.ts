@@ -15,20 +15,18 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import type { AuthContext } from '../../platform/access.js';
 import { AccountCache } from '../../platform/account-cache.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { type App, errorSchema, fileResponse, listSchema, type PlatformDeps } from '../../platform/http.js';
 import { addJob } from '../../platform/jobs.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
-import { errorSchema } from '../identity/schemas.js';
-import { findLetterCloudSyncs } from '../integrations/find-letter-cloud-syncs.js';
-import { listSchema } from '../users/schemas.js';
 import { registerAddressFixRoutes } from './address-fix-routes.js';
 import { ANALYSE_TASK } from './analyse.js';
+import { letterCloudSyncs } from './hooks.js';
 import { registerSplitRoutes } from './split-routes.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
 import { addLetterScope, type LetterScope, letterScope } from './visibility.js';
@@ -229,7 +227,7 @@ function sniff(head: (bytes: Buffer) => void): Transform {
   });
 }
 
-export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
+export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDeps) {
   app.post(
     '/api/letters/files',
     {
@@ -409,7 +407,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
         where.params,
       );
       if (!rows[0]) throw new AppError('NOT_FOUND');
-      return { ...toLetter(rows[0]), cloud_syncs: await findLetterCloudSyncs(pool, rows[0].uuid) };
+      return { ...toLetter(rows[0]), cloud_syncs: await letterCloudSyncs(pool, rows[0].uuid) };
     },
   );
 
@@ -450,7 +448,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: AppDeps) {
         summary: 'The letter as PDF (inline, or as an attachment with ?download=1)',
         params: idParams,
         querystring: z.object({ download: z.enum(['0', '1']).default('0') }),
-        response: { 404: errorSchema, 409: errorSchema },
+        response: { 200: fileResponse, 404: errorSchema, 409: errorSchema },
       },
       config: { access: read },
     },

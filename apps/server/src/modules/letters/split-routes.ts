@@ -1,9 +1,9 @@
 import { confirmSplitSchema, type SplitProposal, splitProposalSchema } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
-import { errorSchema } from '../identity/schemas.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { confirmSplit } from './confirm-split.js';
 import { requestSplit } from './request-split.js';
 

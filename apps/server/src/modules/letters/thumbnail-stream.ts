@@ -2,10 +2,10 @@ import { buffer } from 'node:stream/consumers';
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
 import type { AuthContext, RouteAccess } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { type EventHub, openEventStream } from '../../platform/events.js';
+import type { App } from '../../platform/http.js';
 import { rowLimit } from '../../platform/list.js';
 import { sessionWatchOf } from '../../platform/session-watch.js';
 

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { formatPounds } from '@lp/domain';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { SHEET_FONTS } from '../letters/address-sheet.js';
+import { sheetFontFile } from '../../platform/fonts.js';
 
 export interface ReceiptIssuer {
   name: string;
@@ -42,7 +41,7 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
 export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const fontFile = SHEET_FONTS.find((f) => existsSync(f));
+  const fontFile = sheetFontFile();
   // A system font covers every name (accents, Welsh); the standard font only Latin-1.
   const font: PDFFont = fontFile
     ? await doc.embedFont(await readFile(fontFile), { subset: true })

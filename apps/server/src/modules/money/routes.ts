@@ -15,16 +15,15 @@ import {
   type TransactionType,
 } from '@lp/domain';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { type App, errorSchema, fileResponse, type PlatformDeps } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { SignatureError } from '../../providers/payments.js';
-import { errorSchema } from '../identity/schemas.js';
 import type { Actor } from './ledger.js';
 import { readBalance } from './ledger.js';
 import { changePlan, owedForPlan } from './plans.js';
@@ -83,7 +82,7 @@ function dateRange(value: string): [Date | null, Date | null] {
   return [parse(from), parse(to)];
 }
 
-export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Payments }) {
+export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: Payments }) {
   const { pool, config, payments } = deps;
   const provider = payments.provider;
 
@@ -218,7 +217,7 @@ export function registerMoneyRoutes(app: App, deps: AppDeps & { payments: Paymen
         tags: ['finances'],
         summary: 'A PDF receipt for money received (a card top-up or a bank transfer)',
         params: idParams,
-        response: { 404: errorSchema },
+        response: { 200: fileResponse, 404: errorSchema },
       },
       config: { access: { kind: 'member', anyOf: ['see_finances'] } },
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http.js';
 import { CardError, type SandboxPaymentProvider } from '../../providers/payments-sandbox.js';
 
 const cardError = z.object({

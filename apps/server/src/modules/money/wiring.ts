@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
-import type { Config } from '../../config.js';
+import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import { createStripeProvider, type PaymentProvider } from '../../providers/payments.js';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
 
 const LIST_LIMIT = 200;
 
@@ -26,7 +26,7 @@ interface Row {
 }
 
 /** The bell's count, the panel's groups (one per sender) and dismissing one or all. */
-export function registerNotificationRoutes(app: App, { pool }: AppDeps) {
+export function registerNotificationRoutes(app: App, { pool }: PlatformDeps) {
   app.get(
     '/api/notifications/count',
     {

@@ -1,5 +1,5 @@
-import type { App, AppDeps } from '../../app.js';
 import { type LiveMessage, openEventStream } from '../../platform/events.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
 import { sessionWatchOf } from '../../platform/session-watch.js';
 
 export const PING_INTERVAL_MS = 15_000;
@@ -9,7 +9,7 @@ export const PING_INTERVAL_MS = 15_000;
  * session cookie (no token in the URL). Carries only the user's own company's events; a ping every
  * 15 s feeds the client's 20 s watchdog.
  */
-export function registerNotificationStream(app: App, { hub, pool }: AppDeps) {
+export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps) {
   const streams = new Set<{ write(chunk: string): void; end(): void }>();
   const ping = setInterval(() => {
     for (const s of streams) s.write('data: {"type":"ping"}\n\n');

@@ -17,10 +17,11 @@ import {
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import type { AuthContext } from '../../platform/access.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema, listSchema } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { quoteAll } from '../../providers/carriers/index.js';
 import {
@@ -32,9 +33,7 @@ import {
   type ServiceQuote,
 } from '../../providers/carriers/types.js';
 import { getPostalAddress } from '../company/get-company-profile.js';
-import { errorSchema } from '../identity/schemas.js';
 import { supervisedDepartmentIds } from '../letters/visibility.js';
-import { listSchema } from '../users/schemas.js';
 import { applyTrackingEvents, confirmParcel, type ParcelDeps, partyLine, type QuotedRequest } from './booking.js';
 
 /** Parcels (issue 13, decision 0019): quotes, confirmation, the list, labels, tracking and presets. */

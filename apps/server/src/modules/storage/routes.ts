@@ -15,13 +15,13 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import type { BlobStore, StoredPart } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import type { App } from '../../platform/http.js';
+import { errorSchema } from '../../platform/http.js';
 import { contentDisposition, parseRange } from '../../platform/http-files.js';
-import { errorSchema } from '../identity/schemas.js';
 import {
   breadcrumbOf,
   createFolder,

@@ -13,28 +13,28 @@ import {
   withImpliedPermissions,
 } from '@lp/domain';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app.js';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import type { App, PlatformDeps } from '../../platform/http.js';
+import { errorSchema, listSchema } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { needsApproval, registerApprovalHandler, requestApproval } from '../approvals/approvals.js';
 import { insertInvitation } from '../identity/create-invitation.js';
-import { errorSchema } from '../identity/schemas.js';
 import { sendInvitationEmail } from '../identity/send-invitation.js';
 import { applyUserEdit, assertEditable, type EditUserBody, lockEditableMember } from './edit-user.js';
 import { departmentIds, getMember, SUPERVISED_COLUMN, toUserRow, USER_COLUMNS } from './queries.js';
-import { listSchema, spendingCapSchema, userRowSchema } from './schemas.js';
+import { spendingCapSchema, userRowSchema } from './schemas.js';
 import { spentThisMonth } from './spend.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const usersQuery = listQuerySchema(['department', 'role', 'accepted_invite'], ['all', 'pending']);
 type InviteBody = z.output<typeof inviteUserSchema>;
 
-export function registerUserRoutes(app: App, deps: AppDeps) {
+export function registerUserRoutes(app: App, deps: PlatformDeps) {
   const { pool, config } = deps;
   const seeUsers = { kind: 'member', anyOf: ['see_users', 'approve', 'manage_users'] } as const;
 

@@ -26,11 +26,3 @@ export const spendingCapSchema = z.object({
   amount_spent: z.number().int(),
   month: z.string(),
 });
-
-export function listSchema<T extends z.ZodType>(row: T) {
-  return z.object({
-    rows: z.array(row),
-    count: z.number().int(),
-    filter_options: z.record(z.string(), z.array(z.string())),
-  });
-}

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { localSecret } from '../../config.js';
+import { localSecret } from '../config.js';
 import { type Running, restartOnExit } from './restart-on-exit.js';
 
 export interface EmbeddedDatabase {

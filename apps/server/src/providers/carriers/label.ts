@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { code128Widths, type ParcelParty } from '@lp/domain';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { SHEET_FONTS } from '../../modules/letters/address-sheet.js';
+import { sheetFontFile } from '../../platform/fonts.js';
 import type { CarrierName } from './types.js';
 
 /**
@@ -52,7 +52,7 @@ let fontFiles: Promise<{ regular: Uint8Array | null; bold: Uint8Array | null }> 
 /** The font files, read once per process. */
 function loadFontFiles() {
   fontFiles ??= (async () => {
-    const regular = SHEET_FONTS.find((f) => existsSync(f));
+    const regular = sheetFontFile();
     const bold = BOLD_FONTS.find((f) => existsSync(f));
     return {
       regular: regular ? new Uint8Array(await readFile(regular)) : null,

@@ -6,7 +6,7 @@ import {
   type IntegrationProviderId,
   type IntegrationProviderInfo,
 } from '@lp/domain';
-import type { Config } from '../../config.js';
+import type { Config } from '../../platform/config.js';
 
 /**
  * The integrations registry (decision 0021): one declarative entry per provider, as Nango's

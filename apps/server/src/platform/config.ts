@@ -4,10 +4,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseKeyList, type SecretKey } from './platform/secrets.js';
+import { parseKeyList, type SecretKey } from './secrets.js';
 
 /** The repository root, where `data/` lives by default. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const bool = z
   .enum(['true', 'false', '1', '0'])

@@ -2,21 +2,23 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { STORAGE_UPLOAD_TTL_MS } from '@lp/domain';
-import type { Config } from '../config.js';
-import { AUTO_DELIVER_TASK, autoDeliver } from '../modules/delivery/auto-deliver.js';
-import { handlePrintWebhook, handleSmsCallback } from '../modules/delivery/callbacks.js';
-import { DELIVER_TASK } from '../modules/delivery/deliver.js';
-import { createDeliveryProviders } from '../modules/delivery/providers.js';
-import { type DeliveryDeps, runDelivery } from '../modules/delivery/run-delivery.js';
-import { DRIVE_SYNC_TASK, type DriveSyncPayload } from '../modules/integrations/queue-drive-sync.js';
-import { RESEAL_TASK, resealIntegrationTokens } from '../modules/integrations/reseal-tokens.js';
-import { runDriveSync } from '../modules/integrations/run-drive-sync.js';
-import { Integrations } from '../modules/integrations/service.js';
-import { ANALYSE_TASK, runAnalysis } from '../modules/letters/analyse.js';
-import { PROPOSE_SPLIT_TASK, runSplitProposal } from '../modules/letters/propose-split.js';
-import { runSplit, SPLIT_TASK } from '../modules/letters/split.js';
-import { SWEEP_TASK, sweepStuckLetters } from '../modules/letters/sweep.js';
-import { RENEW_TASK, renewDuePlans, renewPlan } from '../modules/money/plans.js';
+import { AUTO_DELIVER_TASK, autoDeliver } from './modules/delivery/auto-deliver.js';
+import { handlePrintWebhook, handleSmsCallback } from './modules/delivery/callbacks.js';
+import { DELIVER_TASK } from './modules/delivery/deliver.js';
+import { createDeliveryProviders } from './modules/delivery/providers.js';
+import { type DeliveryDeps, runDelivery } from './modules/delivery/run-delivery.js';
+import { runPasswordResetRequest } from './modules/identity/password-reset.js';
+import { findLetterCloudSyncs } from './modules/integrations/find-letter-cloud-syncs.js';
+import { DRIVE_SYNC_TASK, type DriveSyncPayload, queueDriveSyncs } from './modules/integrations/queue-drive-sync.js';
+import { RESEAL_TASK, resealIntegrationTokens } from './modules/integrations/reseal-tokens.js';
+import { runDriveSync } from './modules/integrations/run-drive-sync.js';
+import { Integrations } from './modules/integrations/service.js';
+import { ANALYSE_TASK, runAnalysis } from './modules/letters/analyse.js';
+import { onLetterAnalysed, setLetterCloudSyncsReader } from './modules/letters/hooks.js';
+import { PROPOSE_SPLIT_TASK, runSplitProposal } from './modules/letters/propose-split.js';
+import { runSplit, SPLIT_TASK } from './modules/letters/split.js';
+import { SWEEP_TASK, sweepStuckLetters } from './modules/letters/sweep.js';
+import { RENEW_TASK, renewDuePlans, renewPlan } from './modules/money/plans.js';
 import {
   BOOK_PARCEL_TASK,
   deleteExpiredQuotes,
@@ -24,28 +26,30 @@ import {
   type ParcelDeps,
   runBooking,
   runLabelFetch,
-} from '../modules/parcels/booking.js';
-import { handleCarrierWebhook } from '../modules/parcels/routes.js';
-import { sweepAbandonedUploads } from '../modules/storage/routes.js';
-import { createCarriers } from '../providers/carriers/index.js';
-import { carrierFromSlug } from '../providers/carriers/types.js';
-import { createHttpPostcodeService, createSandboxPostcodeService } from '../providers/postcodes.js';
-import { createAuth, endPasswordResetLinks } from './auth.js';
-import { openDatabase } from './db/client.js';
-import { applyMigrations } from './db/migrate.js';
-import { AppError } from './errors.js';
-import { EventHub } from './events.js';
-import { type JobLog, openJobQueue, type TaskList } from './jobs.js';
-import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage, resetPasswordEmail } from './mail.js';
-import { openBlobStore } from './open-blob-store.js';
-import { hit } from './rate-limit-store.js';
+} from './modules/parcels/booking.js';
+import { handleCarrierWebhook } from './modules/parcels/routes.js';
+import { sweepAbandonedUploads } from './modules/storage/routes.js';
+import { createAuth, endPasswordResetLinks } from './platform/auth.js';
+import type { Config } from './platform/config.js';
+import { openDatabase } from './platform/db/client.js';
+import { applyMigrations } from './platform/db/migrate.js';
+import { AppError } from './platform/errors.js';
+import { EventHub } from './platform/events.js';
+import { type JobLog, openJobQueue, type TaskList } from './platform/jobs.js';
+import {
+  createOutboxMailer,
+  createSmtpMailer,
+  type Mailer,
+  type MailMessage,
+  resetPasswordEmail,
+} from './platform/mail.js';
+import { openBlobStore } from './platform/open-blob-store.js';
+import { TASKS } from './platform/tasks.js';
+import { createCarriers } from './providers/carriers/index.js';
+import { carrierFromSlug } from './providers/carriers/types.js';
+import { createHttpPostcodeService, createSandboxPostcodeService } from './providers/postcodes.js';
 
 export type Logger = JobLog;
-
-/** Names of the durable jobs. */
-export const TASKS = { sendEmail: 'send_email', requestPasswordReset: 'request_password_reset' } as const;
-/** Reset emails a day to one address, whoever asks: beyond it requests are answered the same and send nothing. */
-export const RESET_EMAILS_PER_DAY = 5;
 
 /** Opens the database (migrated), the job queue, the mailer and the identity library. */
 export async function openServices(config: Config, databaseUrl: string, log: Logger) {
@@ -126,17 +130,17 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
   });
   // The integrations (providers, tokens, the sandbox): the drive sync job and the routes share one.
   const integrations = new Integrations({ pool: database.pool, config });
+  // Letters tell what happens to them; integrations copy clean uploads and show the copies.
+  onLetterAnalysed('drive-sync', async (q, letter) => {
+    await queueDriveSyncs(q, letter.id, letter.accountId, 'uploaded');
+  });
+  setLetterCloudSyncsReader(findLetterCloudSyncs);
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
     },
-    // The request route answers before any of this (the same work, and time, whether or not the
-    // email is registered); a flood of requests for one address mails it a few links a day at most.
     [TASKS.requestPasswordReset]: async (payload) => {
-      const email = String((payload as { email: string }).email).toLowerCase();
-      const { current } = await hit(database.pool, `reset-emails:${email}`, 24 * 3600_000);
-      if (current > RESET_EMAILS_PER_DAY) return;
-      await auth.api.requestPasswordReset({ body: { email } });
+      await runPasswordResetRequest(database.pool, auth, (payload as { email: string }).email);
     },
     [ANALYSE_TASK]: async (payload, helpers) => {
       const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
