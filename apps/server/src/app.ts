@@ -15,33 +15,31 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerAccountRoutes } from './modules/account/routes.js';
-import { registerApprovalRoutes } from './modules/approvals/routes.js';
-import { registerAuditRoutes } from './modules/audit/routes.js';
-import { registerDeliveryPreferenceRoutes } from './modules/company/delivery-preferences-routes.js';
-import { registerCompanyRoutes } from './modules/company/routes.js';
-import { registerCustomerImportRoutes } from './modules/customers/import-routes.js';
-import { registerCustomerRoutes } from './modules/customers/routes.js';
-import { registerDeliveryApprovals } from './modules/delivery/decide.js';
-import { registerDeliveryRoutes } from './modules/delivery/routes.js';
-import type { DeliveryDeps } from './modules/delivery/run-delivery.js';
-import { registerDepartmentRoutes } from './modules/departments/routes.js';
-import { registerDownloadRoutes } from './modules/downloads/routes.js';
-import { registerHealthRoutes } from './modules/health/routes.js';
-import { registerIdentityRoutes } from './modules/identity/routes.js';
-import type { Integrations } from './modules/integrations/service.js';
-import { registerIntegrations } from './modules/integrations/wiring.js';
-import { registerLetterheadRoutes } from './modules/letterheads/routes.js';
-import { registerLetterRoutes } from './modules/letters/routes.js';
-import { registerMoneyRoutes } from './modules/money/routes.js';
-import { registerSandboxPaymentRoutes } from './modules/money/sandbox-routes.js';
-import { createPayments, type Payments } from './modules/money/wiring.js';
-import { registerNotificationRoutes } from './modules/notifications/routes.js';
-import { registerNotificationStream } from './modules/notifications/stream.js';
-import { type ParcelDeps, registerParcelApprovals } from './modules/parcels/booking.js';
-import { registerParcelRoutes } from './modules/parcels/routes.js';
-import { registerStorageRoutes } from './modules/storage/routes.js';
-import { registerUserRoutes } from './modules/users/routes.js';
+import { registerAccountRoutes } from './modules/account/index.js';
+import { registerApprovalRoutes } from './modules/approvals/index.js';
+import { registerAuditRoutes } from './modules/audit/index.js';
+import { registerCompanyRoutes, registerDeliveryPreferenceRoutes } from './modules/company/index.js';
+import { registerCustomerImportRoutes, registerCustomerRoutes } from './modules/customers/index.js';
+import type { DeliveryDeps } from './modules/delivery/index.js';
+import { registerDeliveryApprovals, registerDeliveryRoutes } from './modules/delivery/index.js';
+import { registerDepartmentRoutes } from './modules/departments/index.js';
+import { registerDownloadRoutes } from './modules/downloads/index.js';
+import { registerHealthRoutes } from './modules/health/index.js';
+import { registerIdentityRoutes } from './modules/identity/index.js';
+import type { Integrations } from './modules/integrations/index.js';
+import { registerIntegrations } from './modules/integrations/index.js';
+import { registerLetterheadRoutes } from './modules/letterheads/index.js';
+import { registerLetterRoutes } from './modules/letters/index.js';
+import {
+  createPayments,
+  type Payments,
+  registerMoneyRoutes,
+  registerSandboxPaymentRoutes,
+} from './modules/money/index.js';
+import { registerNotificationRoutes, registerNotificationStream } from './modules/notifications/index.js';
+import { type ParcelDeps, registerParcelApprovals, registerParcelRoutes } from './modules/parcels/index.js';
+import { registerStorageRoutes } from './modules/storage/index.js';
+import { registerUserRoutes } from './modules/users/index.js';
 import { registerAccessControl } from './platform/access.js';
 import { REPO_ROOT } from './platform/config.js';
 import { registerCsrf } from './platform/csrf.js';

@@ -3,12 +3,9 @@ import { emailField, fullNameField, groupByKind, poundsToPence } from '@lp/domai
 import pg from 'pg';
 import { pino } from 'pino';
 import { inviteGrant } from './cli-invite.js';
-import { createInvitation } from './modules/identity/create-invitation.js';
-import { invitationLink, sendInvitationEmail } from './modules/identity/send-invitation.js';
-import { resealIntegrationTokens } from './modules/integrations/reseal-tokens.js';
-import { renewDuePlans } from './modules/money/plans.js';
-import { reconcile } from './modules/money/reconcile.js';
-import { receiveFunds } from './modules/money/top-up.js';
+import { createInvitation, invitationLink, sendInvitationEmail } from './modules/identity/index.js';
+import { resealIntegrationTokens } from './modules/integrations/index.js';
+import { receiveFunds, reconcile, renewDuePlans } from './modules/money/index.js';
 import { loadConfig } from './platform/config.js';
 import { databaseUrlFor } from './platform/database-url.js';
 import { inTransaction } from './platform/db/transaction.js';

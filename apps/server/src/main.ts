@@ -1,10 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { type App, buildApp } from './app.js';
-import { RESEAL_JOB_KEY, RESEAL_TASK } from './modules/integrations/reseal-tokens.js';
-import { ANALYSE_TASK } from './modules/letters/analyse.js';
-import { closeOfficeConverters } from './modules/letters/office-converter.js';
-import { stuckLettersStep } from './modules/letters/sweep.js';
+import { RESEAL_JOB_KEY, RESEAL_TASK } from './modules/integrations/index.js';
+import { ANALYSE_TASK, closeOfficeConverters, stuckLettersStep } from './modules/letters/index.js';
 import { loadConfig } from './platform/config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';

@@ -2,33 +2,50 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { STORAGE_UPLOAD_TTL_MS } from '@lp/domain';
-import { AUTO_DELIVER_TASK, autoDeliver } from './modules/delivery/auto-deliver.js';
-import { handlePrintWebhook, handleSmsCallback } from './modules/delivery/callbacks.js';
-import { DELIVER_TASK } from './modules/delivery/deliver.js';
-import { createDeliveryProviders } from './modules/delivery/providers.js';
-import { type DeliveryDeps, runDelivery } from './modules/delivery/run-delivery.js';
-import { runPasswordResetRequest } from './modules/identity/password-reset.js';
-import { findLetterCloudSyncs } from './modules/integrations/find-letter-cloud-syncs.js';
-import { DRIVE_SYNC_TASK, type DriveSyncPayload, queueDriveSyncs } from './modules/integrations/queue-drive-sync.js';
-import { RESEAL_TASK, resealIntegrationTokens } from './modules/integrations/reseal-tokens.js';
-import { runDriveSync } from './modules/integrations/run-drive-sync.js';
-import { Integrations } from './modules/integrations/service.js';
-import { ANALYSE_TASK, runAnalysis } from './modules/letters/analyse.js';
-import { onLetterAnalysed, setLetterCloudSyncsReader } from './modules/letters/hooks.js';
-import { PROPOSE_SPLIT_TASK, runSplitProposal } from './modules/letters/propose-split.js';
-import { runSplit, SPLIT_TASK } from './modules/letters/split.js';
-import { SWEEP_TASK, sweepStuckLetters } from './modules/letters/sweep.js';
-import { RENEW_TASK, renewDuePlans, renewPlan } from './modules/money/plans.js';
+import {
+  AUTO_DELIVER_TASK,
+  autoDeliver,
+  createDeliveryProviders,
+  DELIVER_TASK,
+  type DeliveryDeps,
+  handlePrintWebhook,
+  handleSmsCallback,
+  runDelivery,
+} from './modules/delivery/index.js';
+import { runPasswordResetRequest } from './modules/identity/index.js';
+import {
+  DRIVE_SYNC_TASK,
+  type DriveSyncPayload,
+  findLetterCloudSyncs,
+  Integrations,
+  queueDriveSyncs,
+  RESEAL_TASK,
+  resealIntegrationTokens,
+  runDriveSync,
+} from './modules/integrations/index.js';
+import {
+  ANALYSE_TASK,
+  onLetterAnalysed,
+  PROPOSE_SPLIT_TASK,
+  runAnalysis,
+  runSplit,
+  runSplitProposal,
+  SPLIT_TASK,
+  SWEEP_TASK,
+  setLetterCloudSyncsReader,
+  sweepStuckLetters,
+} from './modules/letters/index.js';
+import { RENEW_TASK, renewDuePlans, renewPlan } from './modules/money/index.js';
 import {
   BOOK_PARCEL_TASK,
   deleteExpiredQuotes,
   FETCH_LABEL_TASK,
+  handleCarrierWebhook,
   type ParcelDeps,
   runBooking,
   runLabelFetch,
-} from './modules/parcels/booking.js';
-import { handleCarrierWebhook } from './modules/parcels/routes.js';
-import { sweepAbandonedUploads } from './modules/storage/routes.js';
+} from './modules/parcels/index.js';
+import { sweepAbandonedUploads } from './modules/storage/index.js';
 import { createAuth, endPasswordResetLinks } from './platform/auth.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';

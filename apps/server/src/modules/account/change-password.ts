@@ -6,7 +6,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { type Auth, endPasswordResetLinks } from '../../platform/auth.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
-import { authErrorStatus, forwardCookies, toFetchHeaders } from '../identity/better-auth-bridge.js';
+import { authErrorStatus, forwardCookies, toFetchHeaders } from '../identity/index.js';
 
 /**
  * Changes the signed-in user's password through better-auth (it checks the current password and

@@ -7,7 +7,7 @@ import type { SessionRow } from '../../platform/auth.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
-import { notifyUsers } from '../notifications/notify.js';
+import { notifyUsers } from '../notifications/index.js';
 
 export interface ApprovalRow {
   id: string;

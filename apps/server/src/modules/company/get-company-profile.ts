@@ -2,7 +2,7 @@ import type { CompanyProfile, PostalAddress, RegisteredCompany } from '@lp/domai
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { readBalance } from '../money/ledger.js';
+import { readBalance } from '../money/index.js';
 
 /** The balance is hidden from members without top_up when the company restricts it (decision 0015). */
 export const maySeeBalance = (auth: AuthContext) => !(auth.row.restrict_balance && !auth.abilities.has('top_up'));

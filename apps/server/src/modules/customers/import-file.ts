@@ -3,7 +3,7 @@
 // the bounded zip reader of Word letters. Formulas are never evaluated: a cell is its text, or the
 // value Excel cached for it. See docs/decisions/0017-customer-import.md.
 import { IMPORT_LIMITS, IMPORT_MESSAGES, ImportFileError, parseCsv, type SheetRow } from '@lp/domain';
-import { DocxError, inspectPackage, readPart, SPREADSHEET_PACKAGE, type ZipEntry } from '../letters/docx.js';
+import { DocxError, inspectPackage, readPart, SPREADSHEET_PACKAGE, type ZipEntry } from '../letters/index.js';
 
 export interface ImportFormat {
   kind: 'csv' | 'xlsx';

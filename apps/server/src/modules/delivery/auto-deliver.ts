@@ -6,7 +6,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { TASKS } from '../../platform/tasks.js';
-import { notifyUsers } from '../notifications/notify.js';
+import { notifyUsers } from '../notifications/index.js';
 import { deliverLetter } from './deliver.js';
 import { companyPreferences } from './price.js';
 import type { DeliveryDeps } from './run-delivery.js';

@@ -10,7 +10,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { PrintWebhookError, parsePrintWebhook } from '../../providers/print.js';
 import { SmsCallbackError, SmsSignatureError, TWILIO_ERRORS } from '../../providers/sms.js';
-import { refund } from '../money/ledger.js';
+import { refund } from '../money/index.js';
 import type { DeliveryProviders } from './providers.js';
 import { syncLetter } from './sync-letter.js';
 

@@ -3,8 +3,7 @@ import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { release } from '../money/ledger.js';
-import { actorOf } from '../money/routes.js';
+import { actorOf, release } from '../money/index.js';
 import { setLetterStatus } from './sync-letter.js';
 
 /**

@@ -1,8 +1,8 @@
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import { AppError } from '../../platform/errors.js';
-import { type ApprovalRow, registerApprovalHandler, registerDenyHandler } from '../approvals/approvals.js';
-import { actorOf } from '../money/routes.js';
+import { type ApprovalRow, registerApprovalHandler, registerDenyHandler } from '../approvals/index.js';
+import { actorOf } from '../money/index.js';
 import { unwindDelivery } from './cancel.js';
 import { queueDelivery, scheduledStatus } from './deliver.js';
 import { setLetterStatus, syncLetter } from './sync-letter.js';

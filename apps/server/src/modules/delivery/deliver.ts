@@ -16,10 +16,9 @@ import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { AppError } from '../../platform/errors.js';
-import { needsApproval, requestApproval } from '../approvals/approvals.js';
-import { applyLetterhead } from '../letterheads/compose.js';
-import { loadLetterhead } from '../letterheads/routes.js';
-import { hold, readBalance } from '../money/ledger.js';
+import { needsApproval, requestApproval } from '../approvals/index.js';
+import { applyLetterhead, loadLetterhead } from '../letterheads/index.js';
+import { hold, readBalance } from '../money/index.js';
 import {
   assertDeliverable,
   companyPreferences,

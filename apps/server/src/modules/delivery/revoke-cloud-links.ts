@@ -5,7 +5,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { Where } from '../../platform/list.js';
-import { addLetterScope, letterScope } from '../letters/visibility.js';
+import { addLetterScope, letterScope } from '../letters/index.js';
 
 export interface RevokeResult {
   uuid: string;

@@ -1,8 +1,8 @@
 import { type ChannelState, channelSucceeded, type DeliveryChannel, letterStatusForDelivery } from '@lp/domain';
 import type pg from 'pg';
 import { publish } from '../../platform/events.js';
-import { queueDriveSyncs } from '../integrations/queue-drive-sync.js';
-import { fileLetterForCustomer } from '../storage/letter-links.js';
+import { queueDriveSyncs } from '../integrations/index.js';
+import { fileLetterForCustomer } from '../storage/index.js';
 
 /**
  * Brings the letter row up to date with its delivery's channels (part 1 section 3's delivery

@@ -17,9 +17,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AuthContext } from '../../platform/access.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError, type FieldError } from '../../platform/errors.js';
-import { addressSheetPdf } from '../letters/address-sheet.js';
-import { capture, hold, release } from '../money/ledger.js';
-import { actorOf } from '../money/routes.js';
+import { addressSheetPdf } from '../letters/index.js';
+import { actorOf, capture, hold, release } from '../money/index.js';
 import { deliverLetter } from './deliver.js';
 import type { DeliveryDeps } from './run-delivery.js';
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { MONEY_MESSAGES, type TransactionType } from '@lp/domain';
 import type pg from 'pg';
 import { AppError } from '../../platform/errors.js';
-import { releaseSpendInMonth, reserveSpend } from '../users/spend.js';
+import { releaseSpendInMonth, reserveSpend } from '../users/index.js';
 
 /**
  * The one place money moves (decision 0015). Every function runs inside the caller's transaction,

@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
-import { notifyUsers } from '../notifications/notify.js';
+import { notifyUsers } from '../notifications/index.js';
 import { type Actor, charge, type Entry, readBalance, refund } from './ledger.js';
 
 /**

@@ -25,14 +25,8 @@ import {
   type ServiceQuote,
   type TrackingEvent,
 } from '../../providers/carriers/types.js';
-import {
-  needsApproval,
-  registerApprovalHandler,
-  registerDenyHandler,
-  requestApproval,
-} from '../approvals/approvals.js';
-import { capture, hold, readBalance, refund, release } from '../money/ledger.js';
-import { actorOf } from '../money/routes.js';
+import { needsApproval, registerApprovalHandler, registerDenyHandler, requestApproval } from '../approvals/index.js';
+import { actorOf, capture, hold, readBalance, refund, release } from '../money/index.js';
 
 /** Books a confirmed parcel with its carrier (keyed per parcel, retried with backoff). */
 export const BOOK_PARCEL_TASK = 'book_parcel';

@@ -32,8 +32,8 @@ import {
   carrierSlug,
   type ServiceQuote,
 } from '../../providers/carriers/types.js';
-import { getPostalAddress } from '../company/get-company-profile.js';
-import { supervisedDepartmentIds } from '../letters/visibility.js';
+import { getPostalAddress } from '../company/index.js';
+import { supervisedDepartmentIds } from '../letters/index.js';
 import { applyTrackingEvents, confirmParcel, type ParcelDeps, partyLine, type QuotedRequest } from './booking.js';
 
 /** Parcels (issue 13, decision 0019): quotes, confirmation, the list, labels, tracking and presets. */

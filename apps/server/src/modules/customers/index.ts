@@ -1,0 +1,4 @@
+// The public face of modules/customers: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
+
+export { registerCustomerImportRoutes } from './import-routes.js';
+export { registerCustomerRoutes } from './routes.js';

@@ -1,0 +1,4 @@
+// The public face of modules/letterheads: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
+
+export { applyLetterhead } from './compose.js';
+export { loadLetterhead, registerLetterheadRoutes } from './routes.js';

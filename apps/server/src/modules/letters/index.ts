@@ -1,0 +1,12 @@
+// The public face of modules/letters: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
+
+export { addressSheetPdf } from './address-sheet.js';
+export { ANALYSE_TASK, runAnalysis } from './analyse.js';
+export { DocxError, inspectPackage, readPart, SPREADSHEET_PACKAGE, type ZipEntry } from './docx.js';
+export { onLetterAnalysed, setLetterCloudSyncsReader } from './hooks.js';
+export { closeOfficeConverters } from './office-converter.js';
+export { PROPOSE_SPLIT_TASK, runSplitProposal } from './propose-split.js';
+export { registerLetterRoutes } from './routes.js';
+export { runSplit, SPLIT_TASK } from './split.js';
+export { SWEEP_TASK, stuckLettersStep, sweepStuckLetters } from './sweep.js';
+export { addLetterScope, letterScope, supervisedDepartmentIds } from './visibility.js';

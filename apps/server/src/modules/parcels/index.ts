@@ -1,0 +1,12 @@
+// The public face of modules/parcels: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
+
+export {
+  BOOK_PARCEL_TASK,
+  deleteExpiredQuotes,
+  FETCH_LABEL_TASK,
+  type ParcelDeps,
+  registerParcelApprovals,
+  runBooking,
+  runLabelFetch,
+} from './booking.js';
+export { handleCarrierWebhook, registerParcelRoutes } from './routes.js';
