@@ -66,6 +66,8 @@ try {
   ensureBuilt({ force: true });
   step('Lint, format and import boundaries (biome)');
   run(process.execPath, [path.join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'check', '.']);
+  step('Type-check the server tests (tsc)');
+  run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/server/tsconfig.test.json']);
   step('Type-check the web app (tsc)');
   run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web', '--noEmit']);
 } catch (error) {

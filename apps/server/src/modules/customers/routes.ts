@@ -37,7 +37,7 @@ const see = { kind: 'member', anyOf: ['see_recipients', 'manage_recipients'] } a
 const manage = { kind: 'member', anyOf: ['manage_recipients'] } as const;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-export const customerSchema = z.object({
+const customerSchema = z.object({
   customer_uuid: z.string(),
   recipient: z.string(),
   address: z.string(),
@@ -72,7 +72,7 @@ const C_COLUMNS = COLUMNS.split(', ')
   .map((c) => `c.${c}`)
   .join(', ');
 
-export const toCustomer = (r: Row) => ({
+const toCustomer = (r: Row) => ({
   customer_uuid: r.id,
   recipient: r.name,
   address: formatCustomerAddress(r.address_lines, r.postcode),
@@ -88,7 +88,7 @@ export const toCustomer = (r: Row) => ({
 });
 
 /** The postcode as stored (normalised), after the configured service said it exists; 422 otherwise. */
-export async function checkedPostcode(postcodes: PostcodeService | null, input: string): Promise<string | null> {
+async function checkedPostcode(postcodes: PostcodeService | null, input: string): Promise<string | null> {
   const p = input.trim();
   if (!p) return null;
   const invalid = () =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   CHANNEL_LABELS,
   canSeeBalance,
@@ -30,12 +31,6 @@ import {
 import { setLetterStatus, syncLetter } from './sync-letter.js';
 
 export const DELIVER_TASK = 'deliver_letter';
-
-const readAll = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** Queues the hand-over of a delivery at `runAt` (now when null); one job per delivery, in the caller's transaction. */
 export async function queueDelivery(q: pg.ClientBase, deliveryId: string, runAt: Date | null): Promise<void> {
@@ -108,7 +103,7 @@ export async function deliverLetter(
         { path: 'letterhead', message: LETTERHEAD_MESSAGES.missing(r.letterhead) },
       ]);
     const placement = r.letterhead_placement ?? 'first_page';
-    const composed = await applyLetterhead(await readAll(blobs.read(letter.blob_key)), head, placement);
+    const composed = await applyLetterhead(await buffer(blobs.read(letter.blob_key)), head, placement);
     const fileKey = `letters/${auth.accountId}/${letter.id}-delivery-${id}.pdf`;
     await blobs.put(fileKey, Readable.from(Buffer.from(composed)));
     options.letterhead = { kind: r.letterhead, placement };

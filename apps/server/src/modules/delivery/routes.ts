@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   bulkDeliverRequestSchema,
   CHANNEL_STATES,
@@ -55,12 +56,6 @@ const deliverResult = z.object({
   total_pence: z.number().int(),
   scheduled_for: z.string().nullable(),
 });
-
-const readAll = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** The balance is hidden from members without top_up when the company restricts it (decision 0015). */
 const maySeeBalance = (auth: AuthContext) => !(auth.row.restrict_balance && !auth.abilities.has('top_up'));
@@ -419,7 +414,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         letterhead?: LetterheadKind;
         letterhead_placement: LetterheadPlacement;
       };
-      let file: Uint8Array = await readAll(blobs.read(letter.blob_key));
+      let file: Uint8Array = await buffer(blobs.read(letter.blob_key));
       if (letterhead) {
         const head = await loadLetterhead(pool, blobs, request.auth!.accountId, letterhead);
         if (!head) throw new AppError('VALIDATION_FAILED', LETTERHEAD_MESSAGES.missing(letterhead));

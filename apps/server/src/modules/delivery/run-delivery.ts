@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { CHANNEL_LABELS, type DeliveryChannel, formatUkDateTime } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -52,12 +53,6 @@ interface HandedOver {
   done: boolean;
   note: string;
 }
-
-const readAll = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -187,7 +182,7 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
   switch (channel) {
     case 'mail': {
       const mail = d.options.mail!;
-      const pdf = await readAll(blobs.read(d.options.fileKey ?? d.blob_key));
+      const pdf = await buffer(blobs.read(d.options.fileKey ?? d.blob_key));
       const lines = (d.recipient_address_snapshot ?? []).filter((l) => l !== d.postcode);
       const sent = await providers.print.submit({
         pdf,
@@ -225,7 +220,7 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
         attachments = [
           {
             filename,
-            content: await readAll(blobs.read(d.options.fileKey ?? d.blob_key)),
+            content: await buffer(blobs.read(d.options.fileKey ?? d.blob_key)),
             contentType: 'application/pdf',
           },
         ];

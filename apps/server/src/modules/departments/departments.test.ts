@@ -31,7 +31,6 @@ describe('departments', () => {
           name: 'sales_team',
           permissions: { operational: ['create_letter'] },
           approvals: { operational: ['create_letter'] },
-          supervised_by: [me.user.email ?? ''],
         },
         { name: 'Accounts 2' },
       ].map((d) => ({ ...d, supervised_by: [] })),

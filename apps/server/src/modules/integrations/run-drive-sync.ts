@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { INTEGRATION_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -23,12 +24,6 @@ interface Pending {
   /** The customer's name when this copy is the cloud storage channel's to the customer's drive. */
   customer_folder: string | null;
 }
-
-const readAll = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /**
  * The file's name in the drive: the letter's name and its id's first characters, so two letters of
@@ -86,7 +81,7 @@ export async function runDriveSync(
     'update letter_cloud_syncs set attempts = attempts + 1, updated_at = now() where letter_id = $1 and provider = $2',
     [payload.letterId, p.id],
   );
-  const bytes = await readAll(deps.blobs.read(row.file_key));
+  const bytes = await buffer(deps.blobs.read(row.file_key));
   try {
     const uploaded = await svc.withAccess(row.account_id, p, (ctx) =>
       svc.uploader(p).upload(ctx, {

@@ -1,4 +1,5 @@
 // The public face of modules/letterheads: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
 
 export { applyLetterhead } from './compose.js';
-export { loadLetterhead, registerLetterheadRoutes } from './routes.js';
+export { loadLetterhead } from './load-letterhead.js';
+export { registerLetterheadRoutes } from './routes.js';

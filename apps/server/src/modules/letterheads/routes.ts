@@ -1,4 +1,5 @@
 import { type Readable, Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { LETTERHEAD_KINDS, LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES, type LetterheadKind } from '@lp/domain';
 import { PDFDocument } from 'pdf-lib';
 import type pg from 'pg';
@@ -8,7 +9,6 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse } from '../../platform/http.js';
-import type { LetterheadFile } from './compose.js';
 
 const manage = { kind: 'member', anyOf: ['manage_letterheads'] } as const;
 /** Reading a letterhead: those who manage them, and those who send letters (to choose one). */
@@ -26,7 +26,7 @@ const letterheadSchema = z.object({
   created_at: z.string(),
 });
 
-interface Row {
+export interface LetterheadRow {
   kind: LetterheadKind;
   type: 'pdf' | 'image';
   content_type: string;
@@ -36,7 +36,7 @@ interface Row {
   created_at: Date;
 }
 
-const toLetterhead = (r: Row) => ({
+const toLetterhead = (r: LetterheadRow) => ({
   kind: r.kind,
   type: r.type,
   content_type: r.content_type,
@@ -57,27 +57,6 @@ function sniffType(head: Buffer): { type: 'pdf' | 'image'; contentType: string; 
   return null;
 }
 
-const readAll = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
-
-/** The company's letterhead of a kind, with its bytes, or null. */
-export async function loadLetterhead(
-  q: pg.ClientBase | pg.Pool,
-  blobs: BlobStore,
-  accountId: string,
-  kind: LetterheadKind,
-): Promise<LetterheadFile | null> {
-  const { rows } = await q.query<Row>('select * from letterheads where account_id = $1 and kind = $2', [
-    accountId,
-    kind,
-  ]);
-  if (!rows[0]) return null;
-  return { type: rows[0].type, contentType: rows[0].content_type, bytes: await readAll(blobs.read(rows[0].blob_key)) };
-}
-
 export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.Pool; blobs: BlobStore }) {
   app.get(
     '/api/letterheads',
@@ -90,9 +69,10 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
       config: { access: read },
     },
     async (request) => {
-      const { rows } = await pool.query<Row>('select * from letterheads where account_id = $1 order by kind', [
-        request.auth!.accountId,
-      ]);
+      const { rows } = await pool.query<LetterheadRow>(
+        'select * from letterheads where account_id = $1 order by kind',
+        [request.auth!.accountId],
+      );
       return { letterheads: rows.map(toLetterhead) };
     },
   );
@@ -110,10 +90,10 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
     },
     async (request, reply) => {
       const { kind } = request.params as { kind: LetterheadKind };
-      const { rows } = await pool.query<Row>('select * from letterheads where account_id = $1 and kind = $2', [
-        request.auth!.accountId,
-        kind,
-      ]);
+      const { rows } = await pool.query<LetterheadRow>(
+        'select * from letterheads where account_id = $1 and kind = $2',
+        [request.auth!.accountId, kind],
+      );
       if (!rows[0]) throw new AppError('NOT_FOUND');
       return reply
         .header('content-type', rows[0].content_type)
@@ -166,7 +146,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
       // A PDF must open (its first page is what is drawn); an image is checked when it is embedded.
       if (found.type === 'pdf') {
         try {
-          const doc = await PDFDocument.load(await readAll(blobs.read(incoming)), { ignoreEncryption: true });
+          const doc = await PDFDocument.load(await buffer(blobs.read(incoming)), { ignoreEncryption: true });
           if (doc.getPageCount() < 1) throw new Error('no page');
         } catch {
           await blobs.delete(incoming);
@@ -180,7 +160,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
           'select blob_key from letterheads where account_id = $1 and kind = $2 for update',
           [auth.accountId, kind],
         );
-        const { rows } = await q.query<Row>(
+        const { rows } = await q.query<LetterheadRow>(
           `insert into letterheads (account_id, kind, type, content_type, blob_key, size_bytes, file_name)
            values ($1, $2, $3, $4, $5, $6, $7)
            on conflict (account_id, kind) do update set type = excluded.type, content_type = excluded.content_type,

@@ -31,7 +31,7 @@ import { registerSplitRoutes } from './split-routes.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
 import { addLetterScope, type LetterScope, letterScope } from './visibility.js';
 
-export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
+const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });

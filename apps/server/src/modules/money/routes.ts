@@ -24,7 +24,7 @@ import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse, type PlatformDeps } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { SignatureError } from '../../providers/payments.js';
-import type { Actor } from './ledger.js';
+import { actorOf } from './actor.js';
 import { readBalance } from './ledger.js';
 import { changePlan, owedForPlan } from './plans.js';
 import { receiptPdf } from './receipt.js';
@@ -62,10 +62,6 @@ const planSchema = z.object({
   price: z.union([z.number().int(), z.literal('Call')]),
   perks: z.array(z.object({ description: z.string(), included: z.boolean() })),
 });
-
-export function actorOf(auth: AuthContext): Actor {
-  return { userId: auth.userId, name: auth.row.name, email: auth.row.email };
-}
 
 /** The date filter `<ISO from>/<ISO to>` (either end `..` for open). */
 function dateRange(value: string): [Date | null, Date | null] {

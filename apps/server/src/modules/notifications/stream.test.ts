@@ -105,7 +105,11 @@ describe('a live stream outlives no session', () => {
   it('the thumbnail stream ends too', async () => {
     const { agent, body } = await signUpCompany(t.app);
     // A letter still analysing keeps its thumbnail stream open (its image is waited for).
-    const up = await agent.upload('/api/letters/files?type=regular', 'waiting.pdf', await simpleLetterPdf());
+    const up = await agent.upload(
+      '/api/letters/files?type=regular',
+      'waiting.pdf',
+      await simpleLetterPdf(['Ms Ada Lovelace', '12 Analytical Row', 'London', 'N1 9GU']),
+    );
     expect(up.statusCode, up.body).toBe(201);
     const controller = new AbortController();
     let ended = false;

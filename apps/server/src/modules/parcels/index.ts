@@ -9,4 +9,5 @@ export {
   runBooking,
   runLabelFetch,
 } from './booking.js';
-export { handleCarrierWebhook, registerParcelRoutes } from './routes.js';
+export { handleCarrierWebhook } from './carrier-webhook.js';
+export { registerParcelRoutes } from './routes.js';

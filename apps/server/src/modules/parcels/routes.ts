@@ -27,14 +27,14 @@ import { quoteAll } from '../../providers/carriers/index.js';
 import {
   CARRIER_NAMES,
   type CarrierName,
-  CarrierWebhookError,
   carrierFromSlug,
   carrierSlug,
   type ServiceQuote,
 } from '../../providers/carriers/types.js';
 import { getPostalAddress } from '../company/index.js';
 import { supervisedDepartmentIds } from '../letters/index.js';
-import { applyTrackingEvents, confirmParcel, type ParcelDeps, partyLine, type QuotedRequest } from './booking.js';
+import { confirmParcel, type ParcelDeps, partyLine, type QuotedRequest } from './booking.js';
+import { handleCarrierWebhook } from './carrier-webhook.js';
 
 /** Parcels (issue 13, decision 0019): quotes, confirmation, the list, labels, tracking and presets. */
 
@@ -690,23 +690,4 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       },
     );
   });
-}
-
-/** Verifies and applies a carrier's pushed events (the public route and the sandboxes' sink). */
-export async function handleCarrierWebhook(
-  deps: Pick<ParcelDeps, 'pool' | 'carriers'>,
-  carrier: CarrierName,
-  raw: Buffer,
-  signature: string | undefined,
-): Promise<{ applied: number; unknown: number }> {
-  const adapter = deps.carriers.get(carrier);
-  if (!adapter) throw new AppError('NOT_FOUND');
-  let events: ReturnType<typeof adapter.verifyWebhook>;
-  try {
-    events = adapter.verifyWebhook(raw, signature);
-  } catch (error) {
-    if (error instanceof CarrierWebhookError) throw new AppError('WEBHOOK_INVALID');
-    throw error;
-  }
-  return applyTrackingEvents(deps.pool, carrier, events);
 }

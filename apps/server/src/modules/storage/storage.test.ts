@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_ADDRESS, png, textPdf } from '../../test/fixtures/corpus.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 import { reconcile } from '../money/reconcile.js';
-import { sweepAbandonedUploads } from './routes.js';
+import { sweepAbandonedUploads } from './sweep-uploads.js';
 
 let t: TestContext;
 let owner: Agent;
