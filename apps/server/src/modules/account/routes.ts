@@ -1,11 +1,8 @@
 import {
   ACCOUNT_SETTINGS_TEXT,
-  type ChangePasswordInput,
   changePasswordSchema,
-  type ListPreferencesUpdate,
   listPreferencesSchema,
   listPreferencesUpdateSchema,
-  type ProfileUpdate,
   profileAnswerSchema,
   profileUpdateSchema,
 } from '@lp/domain';
@@ -58,7 +55,7 @@ export function registerAccountRoutes(app: App, { pool, auth, config }: AccountD
       config: member,
     },
     async (request) => {
-      const saved = await updateProfile(pool, request.auth!, request.body as Required<ProfileUpdate>);
+      const saved = await updateProfile(pool, request.auth!, request.body);
       return { message: ACCOUNT_SETTINGS_TEXT.profileSaved, ...saved };
     },
   );
@@ -76,7 +73,7 @@ export function registerAccountRoutes(app: App, { pool, auth, config }: AccountD
       config: { ...member, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      await changePassword({ auth, pool }, request, reply, request.body as ChangePasswordInput);
+      await changePassword({ auth, pool }, request, reply, request.body);
       return { message: ACCOUNT_SETTINGS_TEXT.passwordChanged };
     },
   );
@@ -107,7 +104,7 @@ export function registerAccountRoutes(app: App, { pool, auth, config }: AccountD
       config: member,
     },
     async (request) => {
-      const saved = await saveListPreferences(pool, request.auth!.userId, request.body as ListPreferencesUpdate);
+      const saved = await saveListPreferences(pool, request.auth!.userId, request.body);
       return { message: ACCOUNT_SETTINGS_TEXT.listsSaved, ...saved };
     },
   );

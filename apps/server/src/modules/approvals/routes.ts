@@ -22,7 +22,7 @@ export function registerApprovalRoutes(app: App, { pool }: PlatformDeps) {
       config: { access: { kind: 'member', anyOf: ['approve'] } },
     },
     async (request) => {
-      const { approval_id, verdict } = request.body as { approval_id: string; verdict: 'approve' | 'deny' };
+      const { approval_id, verdict } = request.body;
       return decideApproval(pool, request.auth!, approval_id, verdict);
     },
   );

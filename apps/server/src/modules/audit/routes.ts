@@ -28,7 +28,7 @@ export function registerAuditRoutes(app: App, { pool }: PlatformDeps) {
       config: { access: { kind: 'member', ownerOnly: true } },
     },
     async (request) => {
-      const q = request.query as z.output<typeof query> & Record<string, unknown>;
+      const q = request.query;
       const where = new Where().add('account_id = ?', request.auth!.accountId);
       const type = q['filter.entity_type'];
       if (typeof type === 'string' && type) where.add('entity_type = ?', type);

@@ -80,7 +80,7 @@ export function registerDeliveryPreferenceRoutes(app: App, deps: Pick<PlatformDe
     },
     async (request) => {
       const auth = request.auth!;
-      const body = request.body as { delivery_preferences: DeliveryPreferences };
+      const body = request.body;
       const saved = applyOmitRule(body.delivery_preferences);
       await inTransaction(pool, async (client) => {
         const before = await readStored(client, auth.accountId, true);

@@ -2,7 +2,6 @@ import {
   COMPANY_MESSAGES,
   companyDetailsBodySchema,
   companyProfileSchema,
-  type PostalAddress,
   registrationLookupAnswerSchema,
   registrationNumberBodySchema,
 } from '@lp/domain';
@@ -80,7 +79,7 @@ export function registerCompanyRoutes(app: App, deps: CompanyRouteDeps): void {
       config: { access: { kind: 'member', anyOf: ['manage_company'] }, rateLimit: lookupRateLimit },
     },
     async (request, reply) => {
-      const { registration_number } = request.body as z.infer<typeof registrationNumberBodySchema>;
+      const { registration_number } = request.body;
       return { company: await lookUp(register, registration_number, reply) };
     },
   );
@@ -101,7 +100,7 @@ export function registerCompanyRoutes(app: App, deps: CompanyRouteDeps): void {
       config: { access: { kind: 'member', anyOf: ['manage_company'] }, rateLimit: lookupRateLimit },
     },
     async (request, reply) => {
-      const { registration_number } = request.body as z.infer<typeof registrationNumberBodySchema>;
+      const { registration_number } = request.body;
       const company = await lookUp(register, registration_number, reply);
       const checkedAt = await saveRegistration(pool, request.auth!, company);
       return { company, checked_at: checkedAt.toISOString(), message: COMPANY_MESSAGES.registrationSaved };
@@ -129,7 +128,7 @@ export function registerCompanyRoutes(app: App, deps: CompanyRouteDeps): void {
       config: { access: { kind: 'member', anyOf: ['edit_company_address'] } },
     },
     async (request) => {
-      const body = request.body as { postal_address: PostalAddress | null; vat_number: string | null };
+      const body = request.body;
       await saveCompanyDetails(pool, request.auth!, body);
       return { ...body, message: COMPANY_MESSAGES.detailsSaved };
     },

@@ -50,8 +50,8 @@ export function registerLetterCustomerRoutes(app: App, { pool }: { pool: pg.Pool
     },
     async (request) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      const { customer_uuid } = request.body as { customer_uuid: string | null };
+      const { id } = request.params;
+      const { customer_uuid } = request.body;
       return inTransaction(pool, async (q) => {
         await lockLetter(q, auth.accountId, id);
         let name: string | null = null;
@@ -92,8 +92,8 @@ export function registerLetterCustomerRoutes(app: App, { pool }: { pool: pg.Pool
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      const b = request.body as z.output<typeof fromRecipient>;
+      const { id } = request.params;
+      const b = request.body;
       const result = await inTransaction(pool, async (q) => {
         const letter = await lockLetter(q, auth.accountId, id);
         if (!letter.recipient_name_snapshot)

@@ -172,7 +172,7 @@ export function registerCustomerRoutes(
       config: { access: see },
     },
     async (request) => {
-      const q = request.query as z.output<typeof listQuery>;
+      const q = request.query;
       const where = new Where().add('c.account_id = ?', request.auth!.accountId);
       if (q.search) {
         const like = likePattern(q.search);
@@ -240,7 +240,7 @@ export function registerCustomerRoutes(
       config: { access: see },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { rows } = await pool.query<Row>(`select ${COLUMNS} from customers where id = $1 and account_id = $2`, [
         id,
         request.auth!.accountId,
@@ -283,7 +283,7 @@ export function registerCustomerRoutes(
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const b = request.body as z.output<typeof customerFieldsSchema>;
+      const b = request.body;
       const postcode = await checkedPostcode(postcodes, b.postcode);
       const created = await inTransaction(pool, async (q) => {
         const { rows } = await q
@@ -325,7 +325,7 @@ export function registerCustomerRoutes(
     },
     async (request) => {
       const auth = request.auth!;
-      const b = request.body as z.output<typeof updateSchema>;
+      const b = request.body;
       let address: { lines: string[]; postcode: string | null } | null = null;
       if (b.new_customer_address !== undefined) {
         const parsed =
@@ -383,7 +383,7 @@ export function registerCustomerRoutes(
     },
     async (request) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await inTransaction(pool, async (q) => {
         const r = await q.query('delete from customers where id = $1 and account_id = $2', [id, auth.accountId]);
         if (!r.rowCount) throw new AppError('NOT_FOUND');

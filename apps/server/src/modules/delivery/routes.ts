@@ -6,14 +6,11 @@ import {
   DELIVERY_CHANNELS,
   DELIVERY_MESSAGES,
   DELIVERY_STATES,
-  type DeliverRequestParsed,
   deliverRequestSchema,
   isUkPostcodeFormat,
   LETTERHEAD_KINDS,
   LETTERHEAD_MESSAGES,
   LETTERHEAD_PLACEMENTS,
-  type LetterheadKind,
-  type LetterheadPlacement,
 } from '@lp/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
@@ -107,7 +104,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const r = request.body as DeliverRequestParsed;
+      const r = request.body;
       const { rows } = await pool.query<LetterForDelivery>(
         `select ${LETTER_FOR_DELIVERY} from letters where id = $1 and account_id = $2`,
         [r.uuid, auth.accountId],
@@ -163,7 +160,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     async (request, reply) => {
       const auth = request.auth!;
       const result = await inTransaction(pool, (q) =>
-        deliverLetter(q, auth, request.body as DeliverRequestParsed, deps.publicUrl, blobs),
+        deliverLetter(q, auth, request.body, deps.publicUrl, blobs),
       ).catch(onOpenDelivery);
       return reply.status(201).send(result);
     },
@@ -188,7 +185,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const { uuids, ...options } = request.body as z.output<typeof bulkDeliverRequestSchema>;
+      const { uuids, ...options } = request.body;
       const results = [];
       for (const uuid of [...new Set(uuids)]) {
         try {
@@ -217,7 +214,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       config: { access: send },
     },
     async (request) => {
-      const { document_uuid } = request.body as { document_uuid: string };
+      const { document_uuid } = request.body;
       return inTransaction(pool, (q) => cancelDelivery(q, request.auth!, document_uuid));
     },
   );
@@ -283,7 +280,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const letter = await readable<{
         delivery_channels: string[];
         successful_delivery_channels: string[];
@@ -381,7 +378,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       config: { access: { kind: 'member', anyOf: CLOUD_LINK_REVOKERS } },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParams>;
+      const { id } = request.params;
       return inTransaction(pool, (q) => revokeCloudLinks(q, request.auth!, id));
     },
   );
@@ -402,7 +399,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       config: { access: read },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const letter = await readable<{ blob_key: string; layout: never; postcode: string | null }>(
         request.auth!,
         id,
@@ -410,10 +407,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       );
       if (!(await blobs.exists(letter.blob_key)))
         throw new AppError('CONFLICT', 'The PDF of this letter is not ready yet.');
-      const { letterhead, letterhead_placement } = request.query as {
-        letterhead?: LetterheadKind;
-        letterhead_placement: LetterheadPlacement;
-      };
+      const { letterhead, letterhead_placement } = request.query;
       let file: Uint8Array = await buffer(blobs.read(letter.blob_key));
       if (letterhead) {
         const head = await loadLetterhead(pool, blobs, request.auth!.accountId, letterhead);
@@ -457,7 +451,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       config: { access: { kind: 'public' }, csrfExempt: true, ...cloudLimit },
     },
     async (request) => {
-      const link = await openCloudLink(pool, (request.body as { token: string }).token, true);
+      const link = await openCloudLink(pool, request.body.token, true);
       if (!link) throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.cloudLinkGone);
       if (link.first_opened_at.getTime() > Date.now() - 2000)
         // The sender's panel shows the read receipt at once.
@@ -484,7 +478,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       config: { access: { kind: 'public' }, csrfExempt: true, ...cloudLimit },
     },
     async (request, reply) => {
-      const link = await openCloudLink(pool, (request.body as { token: string }).token, false);
+      const link = await openCloudLink(pool, request.body.token, false);
       if (!link || !(await blobs.exists(link.blob_key)))
         throw new AppError('NOT_FOUND', DELIVERY_MESSAGES.cloudLinkGone);
       const filename = `${link.name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
@@ -520,7 +514,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       },
       config: { access: send },
     },
-    async (request) => sendYourself(deps, request.auth!, request.body as never),
+    async (request) => sendYourself(deps, request.auth!, request.body),
   );
 
   app.post(
@@ -548,7 +542,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       config: { access: send },
     },
     async (request, reply) => {
-      const body = request.body as Parameters<typeof postTestLetter>[2];
+      const body = request.body;
       if (!body.recipient.address_lines.some((l) => l.trim()))
         throw new AppError('VALIDATION_FAILED', 'This field is required', [
           { path: 'recipient.address_lines', message: 'This field is required' },

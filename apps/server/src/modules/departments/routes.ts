@@ -116,7 +116,7 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
       config: { access: read },
     },
     async (request) => {
-      const q = request.query as z.output<typeof listQuery>;
+      const q = request.query;
       const auth = request.auth!;
       const where = new Where().add('d.account_id = ?', auth.accountId);
       if (q.search) where.add("lower(d.name) like ? escape '\\'", likePattern(q.search));
@@ -148,7 +148,7 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const department = await getDepartment(pool, auth.accountId, (request.params as { id: string }).id);
+      const department = await getDepartment(pool, auth.accountId, request.params.id);
       const { rows } = await pool.query<{ id: string; user_name: string; email_address: string; roles: string[] }>(
         'select id, name as user_name, email as email_address, roles from users where department_id = $1 and account_id = $2 and valid order by lower(name), id limit 1000',
         [department.id, auth.accountId],
@@ -175,7 +175,7 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { departments } = request.body as { departments: DepartmentInput[] };
+      const { departments } = request.body;
       const names = departments.map((d) => d.name.toLowerCase());
       if (new Set(names).size !== names.length) throw new AppError('CONFLICT', 'Two departments have the same name.');
       const ids = await inTransaction(pool, async (client) => {
@@ -222,14 +222,14 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await inTransaction(pool, async (client) => {
         await client.query('select 1 from departments where id = $1 and account_id = $2 for update', [
           id,
           auth.accountId,
         ]);
         const before = await getDepartment(client, auth.accountId, id);
-        await saveDepartment(client, auth, id, request.body as DepartmentInput, true);
+        await saveDepartment(client, auth, id, request.body, true);
         await writeAudit(client, auth, {
           action: 'department.edited',
           entityType: 'department',
@@ -259,7 +259,7 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await inTransaction(pool, async (client) => {
         await client.query('select 1 from departments where id = $1 and account_id = $2 for update', [
           id,

@@ -38,7 +38,7 @@ export function registerDownloadRoutes(app: App, deps: { config: Config }) {
       config: { access: member },
     },
     async (request, reply) => {
-      const os = systemOf((request.params as { os: string }).os);
+      const os = systemOf(request.params.os);
       const files = await listInstallers(dir, os);
       if (files.length === 0) throw new AppError('NOT_FOUND', 'No installer is available for this system.');
       reply.header('cache-control', 'private, no-store');
@@ -58,7 +58,7 @@ export function registerDownloadRoutes(app: App, deps: { config: Config }) {
       config: { access: member },
     },
     async (request, reply) => {
-      const params = request.params as { os: string; name: string };
+      const params = request.params;
       const os = systemOf(params.os);
       // Only a name the listing offers is served: no path is ever built from what the caller sent.
       const file = (await listInstallers(dir, os)).find((f) => f.name === params.name);

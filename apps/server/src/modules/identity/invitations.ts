@@ -31,7 +31,7 @@ export function registerInvitationRoutes(app: App, { pool, auth, config }: Platf
       config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT * 3, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const { uniqueId, accountId } = request.params as { uniqueId: string; accountId: string };
+      const { uniqueId, accountId } = request.params;
       const { rows } = await pool.query<{ full_name: string; email_address: string; account_name: string }>(
         `select u.name as full_name, u.email as email_address, a.name as account_name
            from invitations i join users u on u.id = i.user_id join accounts a on a.id = i.account_id
@@ -55,7 +55,7 @@ export function registerInvitationRoutes(app: App, { pool, auth, config }: Platf
       config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const body = request.body as z.output<typeof acceptInviteSchema>;
+      const body = request.body;
       const passwordHash = await hashPassword(body.password);
       const client = await pool.connect();
       let invitee: { user_id: string; email: string };

@@ -1,4 +1,4 @@
-import { type SignInInput, signInSchema } from '@lp/domain';
+import { signInSchema } from '@lp/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
@@ -40,7 +40,7 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: Platform
       config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { email, password } = request.body as Required<SignInInput>;
+      const { email, password } = request.body;
       // Wrong passwords are counted per account too, whatever address they come from, in the
       // database every process shares: a guesser spreading over many addresses is stopped as well.
       const failuresKey = `${SIGN_IN_FAILURES_PREFIX}${email.trim().toLowerCase()}`;

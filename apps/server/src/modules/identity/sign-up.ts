@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PLAN, type SignUpInput, signUpSchema } from '@lp/domain';
+import { DEFAULT_PLAN, signUpSchema } from '@lp/domain';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
@@ -25,7 +25,7 @@ export function registerSignUp(app: App, { pool, auth, config }: PlatformDeps) {
       config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const body = request.body as unknown as Required<SignUpInput>;
+      const body = request.body;
       const existing = await pool.query('select 1 from users where email = $1', [body.email]);
       if (existing.rowCount) throw new AppError('ALREADY_REGISTERED');
 

@@ -1,5 +1,4 @@
 import {
-  type AutoSyncBody,
   autoSyncAnswerSchema,
   autoSyncBodySchema,
   checkAnswerSchema,
@@ -12,7 +11,6 @@ import {
   invoicesImportedSchema,
   invoicesPageSchema,
   pageQuerySchema,
-  type RedirectBody,
   redirectAnswerSchema,
   redirectBodySchema,
 } from '@lp/domain';
@@ -54,7 +52,7 @@ interface Deps {
 
 export function registerIntegrationRoutes(app: App, deps: Deps) {
   const { pool, integrations: svc } = deps;
-  const providerOf = (request: FastifyRequest) => (request.params as { provider: string }).provider;
+  const providerOf = (request: FastifyRequest) => providerParams.parse(request.params).provider;
   /** The named provider, 404 when there is none, 426 when the plan lacks its feature. */
   const allowed = (request: FastifyRequest, accounting = false) => {
     const p = accounting ? svc.accountingProvider(providerOf(request)) : svc.provider(providerOf(request));
@@ -111,7 +109,7 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const p = allowed(request);
-      return finishConnection(svc, pool, request.auth!, p.id, request.body as RedirectBody);
+      return finishConnection(svc, pool, request.auth!, p.id, request.body);
     },
   );
 
@@ -127,7 +125,7 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
       config: { access: manage },
     },
     async (request) => {
-      const { provider } = request.body as { provider: string };
+      const { provider } = request.body;
       const p = svc.provider(provider);
       svc.requirePlan(request.auth!.row.current_plan, p.info);
       return checkConnection(svc, request.auth!.accountId, p.id);
@@ -163,7 +161,7 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const p = allowed(request);
-      const body = request.body as AutoSyncBody;
+      const body = request.body;
       return setAutoSync(svc, pool, request.auth!.accountId, p.id, body.sync, body.sync_uploads);
     },
   );
@@ -182,7 +180,7 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const p = allowed(request, true);
-      return listContacts(svc, pool, request.auth!.accountId, p.id, (request.query as { page: number }).page);
+      return listContacts(svc, pool, request.auth!.accountId, p.id, request.query.page);
     },
   );
 
@@ -200,7 +198,7 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const p = allowed(request, true);
-      return listInvoices(svc, pool, request.auth!.accountId, p.id, (request.query as { page: number }).page);
+      return listInvoices(svc, pool, request.auth!.accountId, p.id, request.query.page);
     },
   );
 
@@ -219,7 +217,7 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const p = allowed(request, true);
-      return importContacts(svc, deps, request.auth!.accountId, p.id, (request.body as { ids: string[] }).ids);
+      return importContacts(svc, deps, request.auth!.accountId, p.id, request.body.ids);
     },
   );
 
@@ -239,7 +237,7 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const p = allowed(request, true);
-      return importInvoices(svc, deps, request.auth!, p.id, (request.body as { ids: string[] }).ids);
+      return importInvoices(svc, deps, request.auth!, p.id, request.body.ids);
     },
   );
 }

@@ -1,5 +1,7 @@
 import type { IntegrationProviderId } from '@lp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { App } from '../../platform/http.js';
 import { sandboxBase } from '../../providers/integrations/registry.js';
 import type { Claims, IntegrationsSandbox } from '../../providers/integrations/sandbox.js';
@@ -144,7 +146,9 @@ const record = (v: unknown): Record<string, unknown> =>
 
 export function registerSandboxDriveRoutes(app: App, sandbox: IntegrationsSandbox, publicUrl: string) {
   const drive = sandbox.drive;
-  app.register(async (scope) => {
+  app.register(async (plugin) => {
+    // The plugin's own instance: typed by the routes' Zod schemas like the app.
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser(
       ['application/octet-stream', 'application/pdf'],
       { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
@@ -354,7 +358,7 @@ export function registerSandboxDriveRoutes(app: App, sandbox: IntegrationsSandbo
 
     scope.post(`${g}/upload/drive/v3/files`, opts, (request, reply) => googleUpload(request, reply, null));
     scope.patch(`${g}/upload/drive/v3/files/:fileId`, opts, (request, reply) =>
-      googleUpload(request, reply, (request.params as { fileId: string }).fileId),
+      googleUpload(request, reply, z.object({ fileId: z.string() }).parse(request.params).fileId),
     );
 
     // A slice of a resumable upload: 308 with the Range received until the last, then the file.
@@ -690,7 +694,7 @@ export function registerSandboxDriveRoutes(app: App, sandbox: IntegrationsSandbo
 
     // The pre-authorised upload address: 202 with the next expected range, then the item.
     scope.put(`${o}/upload-session/:session`, opts, (request, reply) => {
-      const sessionId = (request.params as { session: string }).session;
+      const sessionId = z.object({ session: z.string() }).parse(request.params).session;
       const session = drive.session(sessionId);
       if (session?.provider !== 'onedrive') return reply.status(404).send(notFound.body);
       if (request.headers.authorization)

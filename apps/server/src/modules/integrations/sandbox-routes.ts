@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findIntegrationProvider, type IntegrationProviderId } from '@lp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../platform/http.js';
 import { type ResolvedProvider, redirectUriFor } from '../../providers/integrations/registry.js';
@@ -152,7 +153,7 @@ function withQuery(uri: string, params: Record<string, string>): string {
 
 export function registerIntegrationsSandboxRoutes(app: App, sandbox: IntegrationsSandbox, publicUrl: string) {
   const sandboxed = (request: FastifyRequest): ResolvedProvider | null =>
-    sandbox.provider((request.params as { provider?: string }).provider ?? '');
+    sandbox.provider(z.object({ provider: z.string().optional() }).parse(request.params).provider ?? '');
 
   /** The standard consent request's parameters, checked as a provider checks them before it shows its page. */
   function consentRequest(p: ResolvedProvider, q: Record<string, string>) {
@@ -190,7 +191,9 @@ export function registerIntegrationsSandboxRoutes(app: App, sandbox: Integration
       .type('text/html; charset=utf-8')
       .send(page(title, `<h1>${esc(title)}</h1><p>${esc(message)}</p>`));
 
-  app.register(async (scope) => {
+  app.register(async (plugin) => {
+    // The plugin's own instance: typed by the routes' Zod schemas like the app.
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -320,8 +323,8 @@ ${hidden}
       },
       async (request, reply) => {
         const p = sandboxed(request);
-        const { entity, id } = request.params as { entity: string; id: string };
-        const { tenant } = request.query as { tenant: string };
+        const { entity, id } = request.params;
+        const { tenant } = request.query;
         if (p?.kind !== 'accounting') return reply.callNotFound();
         const idsOf = (kind: 'contact' | 'invoice', index: number) =>
           p.id === 'xero'
@@ -427,7 +430,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
         api(request, reply, 'xero', (c) => {
           if (request.headers['xero-tenant-id'] !== c.ten)
             return { status: 403, body: xeroError(403, 'AuthenticationUnsuccessful') };
-          const { resource } = request.params as { resource: string };
+          const { resource } = request.params;
           return xeroResource(sandbox, c.ten, resource, textFields(request.query));
         }),
     );
@@ -439,7 +442,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
       { schema: { ...hide, params: z.object({ realm: z.string().max(40) }) }, config: PUBLIC },
       (request, reply) =>
         api(request, reply, 'quickbooks', (c) => {
-          const { realm } = request.params as { realm: string };
+          const { realm } = request.params;
           if (realm !== c.ten)
             return { status: 403, body: quickBooksFault('AuthorizationFault', 'AuthorizationFailure', '003100') };
           return quickBooksQuery(sandbox, textFields(request.query).query ?? '');
@@ -451,7 +454,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
       { schema: { ...hide, params: z.object({ realm: z.string().max(40), id: z.string().max(40) }) }, config: PUBLIC },
       (request, reply) =>
         api(request, reply, 'quickbooks', (c) => {
-          const { realm, id } = request.params as { realm: string; id: string };
+          const { realm, id } = request.params;
           if (realm !== c.ten)
             return { status: 403, body: quickBooksFault('AuthorizationFault', 'AuthorizationFailure', '003100') };
           if (id !== realm) return { status: 400, body: quickBooksFault('ValidationFault', 'Object Not Found', '610') };
@@ -472,7 +475,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
         api(request, reply, 'sage', (c) => {
           if (request.headers['x-business'] !== c.ten)
             return { status: 403, body: sageError('Forbidden', 'Access to this business is denied') };
-          const { resource } = request.params as { resource: string };
+          const { resource } = request.params;
           return sageList(sandbox, c.ten, resource, textFields(request.query));
         }),
     );
@@ -485,7 +488,7 @@ ${s.lines.map((l) => `<tr><td>${esc(l.description)}</td><td class="n">${l.quanti
       },
       (request, reply) =>
         api(request, reply, 'sage', (c) => {
-          const { resource, id } = request.params as { resource: string; id: string };
+          const { resource, id } = request.params;
           if (resource === 'businesses')
             return id === c.ten
               ? { status: 200, body: sageBusiness(c.ten) }

@@ -89,7 +89,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
       config: { access: read },
     },
     async (request, reply) => {
-      const { kind } = request.params as { kind: LetterheadKind };
+      const { kind } = request.params;
       const { rows } = await pool.query<LetterheadRow>(
         'select * from letterheads where account_id = $1 and kind = $2',
         [request.auth!.accountId, kind],
@@ -117,7 +117,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { kind } = request.params as { kind: LetterheadKind };
+      const { kind } = request.params;
       const file = await request
         .file({ limits: { fileSize: LETTERHEAD_MAX_BYTES, files: 1, fields: 2 } })
         .catch((error: unknown) => {
@@ -197,7 +197,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
     },
     async (request) => {
       const auth = request.auth!;
-      const { kind } = request.params as { kind: LetterheadKind };
+      const { kind } = request.params;
       const key = await inTransaction(pool, async (q) => {
         const { rows } = await q.query<{ blob_key: string }>(
           'delete from letterheads where account_id = $1 and kind = $2 returning blob_key',

@@ -176,7 +176,7 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
         config: { access: { kind: 'member', anyOf: ['create_letter'] } },
       },
       async (request, reply) => {
-        const { id } = request.params as { id: string };
+        const { id } = request.params;
         await apply(id, request.auth!.accountId, column);
         return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: fix.applied });
       },
@@ -193,7 +193,7 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
         config: { access: { kind: 'member', anyOf: ['create_letter'] } },
       },
       async (request, reply) => {
-        const { id } = request.params as { id: string };
+        const { id } = request.params;
         await undo(id, request.auth!.accountId, column, fix.undone);
         return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: fix.removed });
       },
@@ -215,8 +215,8 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      const body = request.body as z.output<typeof recipientCorrectionSchema>;
+      const { id } = request.params;
+      const body = request.body;
       let fixedKey: string | null = null;
       await inTransaction(pool, async (client) => {
         const letter = await lockLetter(client, id, auth.accountId);

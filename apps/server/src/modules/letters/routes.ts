@@ -246,7 +246,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { type } = request.query as { type: 'regular' | 'merged' };
+      const { type } = request.query;
       const file = await request
         .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
         .catch((error: unknown) => {
@@ -316,7 +316,6 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     creatorsCache.close();
   });
   const listQuery = listQuerySchema(['status', 'creator', 'creation_date'], TABS);
-  type ListQuery = z.output<typeof listQuery>;
 
   app.get(
     '/api/letters',
@@ -335,7 +334,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
       config: { access: read },
     },
     async (request) => {
-      const q = request.query as ListQuery;
+      const q = request.query;
       const accountId = request.auth!.accountId;
       const scope = await letterScope(pool, request.auth!);
       const where = listConditions(q, accountId, scope);
@@ -398,9 +397,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     },
     async (request) => {
       const auth = request.auth!;
-      const where = new Where()
-        .add('l.id = ?', (request.params as { id: string }).id)
-        .add('l.account_id = ?', auth.accountId);
+      const where = new Where().add('l.id = ?', request.params.id).add('l.account_id = ?', auth.accountId);
       addLetterScope(where, await letterScope(pool, auth), auth.accountId);
       const { rows } = await pool.query<Row>(
         `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id ${where}`,
@@ -420,7 +417,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     async (request, reply) => {
       const letter = await ownLetter<{ thumbnail_key: string | null }>(
         'thumbnail_key',
-        (request.params as { id: string }).id,
+        request.params.id,
         request.auth!,
       );
       if (!letter.thumbnail_key) return reply.status(204).send();
@@ -453,12 +450,12 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
       config: { access: read },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const letter = await ownLetter<{ name: string; blob_key: string }>('name, blob_key', id, request.auth!);
       if (!(await blobs.exists(letter.blob_key)))
         throw new AppError('CONFLICT', 'The PDF of this letter is not ready yet.');
       const filename = `${letter.name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
-      const disposition = (request.query as { download: string }).download === '1' ? 'attachment' : 'inline';
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .header('content-type', 'application/pdf')
         .header(
@@ -483,7 +480,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
       config: { access: read },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const letter = await ownLetter<{ page_count: number | null }>('num_pages::int as page_count', id, request.auth!);
       return { page_count: letter.page_count };
     },
@@ -506,7 +503,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
       config: { access: read },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await ownLetter('id', id, request.auth!);
       const { rows } = await pool.query<{ status: string; reason: string | null; created_at: Date }>(
         'select status, reason, created_at from letter_history where letter_id = $1 order by id limit 200',
@@ -557,7 +554,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     },
     async (request) => {
       const auth = request.auth!;
-      const { uuids } = request.body as { uuids: string[] };
+      const { uuids } = request.body;
       await inTransaction(pool, async (client) => {
         const rows = await lockOwn(client, auth.accountId, uuids);
         const blocked = rows.filter((r) => !canDeleteLetter(r.status));
@@ -596,7 +593,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     },
     async (request) => {
       const auth = request.auth!;
-      const { uuids } = request.body as { uuids: string[] };
+      const { uuids } = request.body;
       await inTransaction(pool, async (client) => {
         await lockOwn(client, auth.accountId, uuids);
         await client.query(
@@ -622,7 +619,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     },
     async (request) => {
       const auth = request.auth!;
-      const { uuids } = request.body as { uuids: string[] };
+      const { uuids } = request.body;
       const files = await inTransaction(pool, async (client) => {
         const rows = await lockOwn(client, auth.accountId, uuids);
         if (rows.some((r) => !r.mark_for_deletion))
@@ -653,7 +650,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     },
     async (request) => {
       const auth = request.auth!;
-      const { letter_ids } = request.body as { letter_ids: string[] };
+      const { letter_ids } = request.body;
       const processed = await inTransaction(pool, async (client) => {
         await lockOwn(client, auth.accountId, letter_ids);
         await client.query('update letters set processed = true, updated_at = now() where id = any($1::text[])', [

@@ -33,7 +33,7 @@ export function registerSplitRoutes(app: App, { pool }: { pool: pg.Pool }) {
       config: { access },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await requestSplit(pool, request.auth!, id);
       return reply.status(202).send({ uuid: id, split_status: 'proposing' as const });
     },
@@ -58,7 +58,7 @@ export function registerSplitRoutes(app: App, { pool }: { pool: pg.Pool }) {
       config: { access },
     },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { rows } = await pool.query<{
         split_status: z.infer<typeof splitStatus> | null;
         split_proposal: SplitProposal | null;
@@ -90,8 +90,8 @@ export function registerSplitRoutes(app: App, { pool }: { pool: pg.Pool }) {
       config: { access },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const { starts } = request.body as z.infer<typeof confirmSplitSchema>;
+      const { id } = request.params;
+      const { starts } = request.body;
       await confirmSplit(pool, request.auth!, id, starts);
       return reply.status(202).send({ uuid: id, split_status: 'splitting' as const, starts });
     },

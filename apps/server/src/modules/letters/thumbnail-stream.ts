@@ -32,7 +32,7 @@ type ListQuery = {
 export function registerThumbnailStream(
   app: App,
   { pool, blobs, hub }: { pool: pg.Pool; blobs: BlobStore; hub: EventHub },
-  querySchema: z.ZodType,
+  querySchema: z.ZodType<ListQuery>,
   /** The access of the letter list's read routes (a supervisor reads their departments' letters). */
   access: RouteAccess,
   /** The list's conditions for this reader, the same as GET /api/letters. */
@@ -55,7 +55,7 @@ export function registerThumbnailStream(
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const q = request.query as ListQuery;
+      const q = request.query;
       const { where, params } = await conditions(q, auth);
       const limit = rowLimit(q.limit);
       const { rows } = await pool.query<{ id: string; status: string; thumbnail_key: string | null }>(

@@ -33,7 +33,6 @@ import type { Payments } from './wiring.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const transactionsQuery = listQuerySchema(['date', 'type'], ['all']);
-type TransactionsQuery = z.output<typeof transactionsQuery>;
 
 const amountField = z
   .number({ error: 'The amount must be a whole number of pence.' })
@@ -142,7 +141,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
       config: { access: { kind: 'member', anyOf: ['see_finances'] } },
     },
     async (request) => {
-      const q = request.query as TransactionsQuery;
+      const q = request.query;
       const auth = request.auth!;
       const where = new Where().add('e.account_id = ?', auth.accountId);
       const dates = filterValues(q, 'date');
@@ -219,7 +218,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const { rows } = await pool.query(
         `select e.id, e.type, e.amount_pence, e.created_at, e.reference, e.user_name, e.user_email, a.name as company
            from ledger_entries e join accounts a on a.id = e.account_id
@@ -358,7 +357,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const body = request.body as { amount: number; payment_method_id: string };
+      const body = request.body;
       // One payment method, one amount, one intent: a repeated request (a double click) gets the same intent.
       const idempotencyKey = createHash('sha256')
         .update(`${auth.accountId}|${auth.userId}|${body.payment_method_id}|${body.amount}`)
@@ -417,7 +416,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     },
     async (request) => {
       const auth = request.auth!;
-      const { payment_intent_id: intentId } = request.body as { payment_intent_id: string };
+      const { payment_intent_id: intentId } = request.body;
       const { rows } = await pool.query('select 1 from payment_intents where id = $1 and account_id = $2', [
         intentId,
         auth.accountId,
@@ -456,9 +455,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     },
     async (request) => {
       const auth = request.auth!;
-      const { restrict_balance_to_finance_admins: on } = request.body as {
-        restrict_balance_to_finance_admins: boolean;
-      };
+      const { restrict_balance_to_finance_admins: on } = request.body;
       await inTransaction(pool, async (client) => {
         const { rows } = await client.query<{ before: boolean }>(
           `update accounts a set restrict_balance_to_finance_admins = $2, updated_at = now()
@@ -551,7 +548,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     },
     async (request) => {
       const auth = request.auth!;
-      const { plan } = request.body as { plan: string };
+      const { plan } = request.body;
       const mayShowBalance = canSeeBalance(auth.row.restrict_balance, auth.abilities);
       return inTransaction(pool, (client) => changePlan(client, auth.accountId, actorOf(auth), plan, mayShowBalance));
     },

@@ -42,7 +42,7 @@ export function registerSandboxPaymentRoutes(app: App, sandbox: SandboxPaymentPr
       config: { access: member },
     },
     async (request, reply) => {
-      const { card } = request.body as { card: Parameters<SandboxPaymentProvider['createPaymentMethod']>[0] };
+      const { card } = request.body;
       try {
         return await sandbox.createPaymentMethod(card);
       } catch (error) {
@@ -77,8 +77,8 @@ export function registerSandboxPaymentRoutes(app: App, sandbox: SandboxPaymentPr
       config: { access: member },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as { client_secret: string; payment_method: string };
+      const { id } = request.params;
+      const body = request.body;
       try {
         const intent = await sandbox.confirm(id, body.client_secret, body.payment_method);
         if (!intent)

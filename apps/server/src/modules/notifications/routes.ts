@@ -100,7 +100,7 @@ export function registerNotificationRoutes(app: App, { pool }: PlatformDeps) {
       config: { access: { kind: 'member' } },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const res = await pool.query(
         'update notifications set dismissed_at = now() where id = $1 and user_id = $2 and account_id = $3 and dismissed_at is null',
         [id, request.auth!.userId, request.auth!.accountId],

@@ -14,14 +14,14 @@ import {
   TRACKING_LABELS,
   type TrackingStatus,
 } from '@lp/domain';
-import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import type { App } from '../../platform/http.js';
-import { errorSchema, listSchema } from '../../platform/http.js';
+import { errorSchema, fileResponse, listSchema } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { quoteAll } from '../../providers/carriers/index.js';
 import {
@@ -371,7 +371,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const b = request.body as z.output<typeof parcelPresetSchema>;
+      const b = request.body;
       if (PARCEL_PRESETS.some((p) => p.name.toLowerCase() === b.name.toLowerCase()))
         throw new AppError('CONFLICT', `${b.name} is a built-in preset. Please choose another name.`);
       const id = randomUUID();
@@ -406,7 +406,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       config: { access: create },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParams>;
+      const { id } = request.params;
       const r = await pool.query('delete from parcel_presets where id = $1 and account_id = $2', [
         id,
         request.auth!.accountId,
@@ -432,7 +432,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const r = parseQuoteRequest(request.body as z.output<typeof quoteBody>);
+      const r = parseQuoteRequest(request.body);
       const rows = await quoteAll(
         deps.carriers,
         {
@@ -473,7 +473,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const b = request.body as z.output<typeof confirmBody>;
+      const b = request.body;
       const { id } = await inTransaction(pool, (q) => confirmParcel(q, auth, b.quote_id, b.service));
       return reply.status(201).send(toParcel(await loadParcel(id, auth.accountId)));
     },
@@ -492,7 +492,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       config: { access: list },
     },
     async (request) => {
-      const q = request.query as z.output<typeof listQuery>;
+      const q = request.query;
       const auth = request.auth!;
       const where = addParcelScope(
         new Where().add('p.account_id = ?', auth.accountId),
@@ -546,7 +546,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       config: { access: list },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParams>;
+      const { id } = request.params;
       const p = await loadParcel(id, request.auth!.accountId, await parcelScope(pool, request.auth!));
       const [history, tracking] = await Promise.all([
         pool.query<{ status: string; reason: string | null; created_at: Date }>(
@@ -584,16 +584,16 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
         summary: 'The printable label (PDF); 204 while the carrier is still making it',
         params: idParams,
         querystring: labelQuery,
-        response: { 404: errorSchema, 409: errorSchema },
+        response: { 200: fileResponse, 204: z.null(), 404: errorSchema, 409: errorSchema },
       },
       config: { access: see },
     },
-    async (request, reply: FastifyReply) => {
-      const { id } = request.params as z.output<typeof idParams>;
-      const { download } = request.query as z.output<typeof labelQuery>;
+    async (request, reply) => {
+      const { id } = request.params;
+      const { download } = request.query;
       const p = await loadParcel(id, request.auth!.accountId);
       if (!parcelHasShipment(p.status)) throw new AppError('CONFLICT', `This parcel has no label: it is ${p.status}.`);
-      if (!p.label_key) return reply.status(204).send();
+      if (!p.label_key) return reply.status(204).send(null);
       const name = `label-${carrierSlug(p.carrier_name)}-${p.shipment_id}.pdf`.replace(/[^A-Za-z0-9._-]/g, '');
       return reply
         .header('content-type', 'application/pdf')
@@ -631,7 +631,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       config: { access: see },
     },
     async (request) => {
-      const { carrier: slug, shipmentId } = request.params as z.output<typeof trackParams>;
+      const { carrier: slug, shipmentId } = request.params;
       const carrier = carrierFromSlug(slug) ?? CARRIER_NAMES.find((n) => n.toLowerCase() === slug.toLowerCase());
       if (!carrier) throw new AppError('NOT_FOUND');
       const { rows } = await pool.query<Row>(
@@ -656,7 +656,9 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
   );
 
   // Carriers' tracking pushes: authenticated by their signature, not a session.
-  app.register(async (scope) => {
+  app.register(async (plugin) => {
+    // The plugin's own instance: typed by the routes' Zod schemas like the app.
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
       done(null, body),
@@ -678,7 +680,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
         config: { access: { kind: 'public' }, csrfExempt: true },
       },
       async (request, reply) => {
-        const { carrier: slug } = request.params as z.output<typeof webhookParams>;
+        const { carrier: slug } = request.params;
         const carrier = carrierFromSlug(slug);
         if (!carrier) return reply.status(404).send({ applied: 0 });
         const raw = request.body;

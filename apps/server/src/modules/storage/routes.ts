@@ -13,6 +13,7 @@ import {
   STORAGE_ROOT_ID,
   sniffStorageType,
 } from '@lp/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { BlobStore, StoredPart } from '../../platform/blobs.js';
@@ -242,8 +243,8 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.auth!;
-      const { id: folderId } = request.params as { id: string };
-      const { after, limit } = request.query as { after?: string; limit: number };
+      const { id: folderId } = request.params;
+      const { after, limit } = request.query;
       const folder = await loadFolder(pool, accountId, folderId);
       const [crumbs, page, usage] = await Promise.all([
         breadcrumbOf(pool, accountId, folder),
@@ -298,7 +299,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.auth!;
-      const folder = await loadFolder(pool, accountId, (request.params as { id: string }).id);
+      const folder = await loadFolder(pool, accountId, request.params.id);
       return { nodes: await treeChildren(pool, accountId, folder?.id ?? null, STORAGE_PAGE_MAX) };
     },
   );
@@ -316,7 +317,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request, reply) => {
       const { accountId, userId } = request.auth!;
-      const body = request.body as { parent_id: string; name: string };
+      const body = request.body;
       const row = await inTransaction(pool, async (q) => {
         const made = await createFolder(q, accountId, userId, body.parent_id, body.name);
         await refresh(q, accountId);
@@ -340,9 +341,9 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.auth!;
-      const itemId = (request.params as { id: string }).id;
+      const itemId = request.params.id;
       await inTransaction(pool, async (q) => {
-        await renameItem(q, accountId, itemId, (request.body as { name: string }).name);
+        await renameItem(q, accountId, itemId, request.body.name);
         await refresh(q, accountId);
       });
       return answerItem(pool, accountId, itemId);
@@ -368,8 +369,8 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.auth!;
-      const itemId = (request.params as { id: string }).id;
-      const typed = (request.body as { name: string }).name;
+      const itemId = request.params.id;
+      const typed = request.body.name;
       const { removed, name } = await inTransaction(pool, async (q) => {
         const item = await loadItem(q, accountId, itemId, true);
         const shown = displayName(item);
@@ -404,7 +405,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.auth!;
-      const ids = [...new Set((request.body as { ids: string[] }).ids)];
+      const ids = [...new Set(request.body.ids)];
       const removed = await inTransaction(pool, async (q) => {
         const { rows } = await q.query<ItemRow>(
           'select * from storage_items where account_id = $1 and id = any($2::text[]) order by id for update',
@@ -441,7 +442,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request, reply) => {
       const { accountId } = request.auth!;
-      const item = await loadItem(pool, accountId, (request.params as { id: string }).id);
+      const item = await loadItem(pool, accountId, request.params.id);
       if (item.kind !== 'file') throw new AppError('NOT_FOUND');
       let key = item.blob_key;
       let size = Number(item.size_bytes);
@@ -456,7 +457,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       }
       if (!key) throw new AppError('NOT_FOUND');
       const range = parseRange(request.headers.range, size);
-      const download = (request.query as { download?: string }).download === '1';
+      const download = request.query.download === '1';
       reply
         .header('content-type', item.content_type ?? 'application/octet-stream')
         .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', displayName(item)))
@@ -496,7 +497,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request, reply) => {
       const { accountId, userId } = request.auth!;
-      const body = request.body as { folder_id: string; file_name: string; size: number };
+      const body = request.body;
       if (!isStorageUploadType(body.file_name)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', STORAGE_MESSAGES.type);
       if (body.size > STORAGE_MAX_FILE_BYTES)
         throw new AppError('BODY_TOO_LARGE', STORAGE_MESSAGES.tooLarge(body.file_name));
@@ -556,7 +557,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.auth!;
-      const upload = await loadUpload(accountId, (request.params as { id: string }).id);
+      const upload = await loadUpload(accountId, request.params.id);
       const done = upload.item_id
         ? await answerItem(pool, accountId, upload.item_id).catch(() => null) // deleted since
         : null;
@@ -577,7 +578,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.auth!;
-      const uploadId = (request.params as { id: string }).id;
+      const uploadId = request.params.id;
       const gone = await inTransaction(pool, async (q) => {
         const { rows } = await q.query<UploadRow>(
           'delete from storage_uploads where account_id = $1 and id = $2 returning *',
@@ -593,7 +594,9 @@ export function registerStorageRoutes(app: App, deps: Deps) {
   );
 
   // Raw bodies: a chunk streams from the request to the blob store, never whole in memory.
-  app.register(async (scope) => {
+  app.register(async (plugin) => {
+    // The plugin's own instance: typed by the routes' Zod schemas like the app.
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
@@ -619,8 +622,10 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       },
       async (request, reply) => {
         const { accountId } = request.auth!;
-        const { id: uploadId, n } = request.params as { id: string; n: number };
-        const body = request.body as Readable;
+        const { id: uploadId, n } = request.params;
+        // The octet-stream parser of this scope hands the body over unread, as a stream.
+        const body = request.body;
+        if (!(body instanceof Readable)) throw new AppError('VALIDATION_FAILED', STORAGE_MESSAGES.chunkSize);
         const upload = await loadUpload(accountId, uploadId);
         if (upload.item_id) {
           body.resume();
@@ -683,7 +688,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
     },
     async (request, reply) => {
       const { accountId, userId } = request.auth!;
-      const folder = await loadFolder(pool, accountId, (request.params as { id: string }).id);
+      const folder = await loadFolder(pool, accountId, request.params.id);
       const declared = Number(request.headers['content-length']);
       if (!Number.isFinite(declared) || declared <= 0)
         throw new AppError('VALIDATION_FAILED', 'Send the file with its Content-Length.');

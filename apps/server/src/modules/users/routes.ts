@@ -24,7 +24,7 @@ import { errorSchema, listSchema } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { needsApproval, registerApprovalHandler, requestApproval } from '../approvals/index.js';
 import { insertInvitation, sendInvitationEmail } from '../identity/index.js';
-import { applyUserEdit, assertEditable, type EditUserBody, lockEditableMember } from './edit-user.js';
+import { applyUserEdit, assertEditable, lockEditableMember } from './edit-user.js';
 import { departmentIds, getMember, SUPERVISED_COLUMN, toUserRow, USER_COLUMNS } from './queries.js';
 import { spendingCapSchema, userRowSchema } from './schemas.js';
 import { spentThisMonth } from './spend.js';
@@ -91,7 +91,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
       config: { access: seeUsers },
     },
     async (request) => {
-      const q = request.query as z.output<typeof usersQuery>;
+      const q = request.query;
       const auth = request.auth!;
       const where = new Where().add('u.account_id = ?', auth.accountId).add('u.valid');
       if (q.tab === 'pending') where.add('not u.accepted_invite');
@@ -159,8 +159,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
       },
       config: { access: seeUsers },
     },
-    async (request) =>
-      getMember(pool, request.auth!.accountId, (request.params as { id: string }).id, request.auth!.userId),
+    async (request) => getMember(pool, request.auth!.accountId, request.params.id, request.auth!.userId),
   );
 
   app.post(
@@ -181,7 +180,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const body = request.body as InviteBody;
+      const body = request.body;
       // Permissions a role grants when ticked with nothing selected come from the presets; the
       // schema has refused any role outside them (the owner's above all). What a task implies comes with it.
       if (Object.values(body.permissions).every((l) => l.length === 0)) {
@@ -251,8 +250,8 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      const body = request.body as EditUserBody;
+      const { id } = request.params;
+      const body = request.body;
       const answer = await inTransaction(pool, async (client) => {
         if (needsApproval(auth.row, 'manage_users')) {
           // Checked now (the member, oneself, the owner, the departments), so a supervisor is not asked to approve what cannot run.
@@ -330,7 +329,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const pending = await inTransaction(pool, async (client) => {
         if (!needsApproval(auth.row, 'manage_users')) {
           await removeMember(client, auth, id);
@@ -369,7 +368,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (id !== auth.userId && !auth.abilities.has('set_spending_cap') && !auth.abilities.has('see_finances'))
         throw new AppError('PERMISSION_DENIED');
       const { rows } = await pool.query<{ cap_pence: string; override_cap_pence: string }>(
@@ -406,8 +405,8 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
     },
     async (request) => {
       const auth = request.auth!;
-      const { id } = request.params as { id: string };
-      const body = request.body as { cap: number; override_cap: number };
+      const { id } = request.params;
+      const body = request.body;
       return inTransaction(pool, async (client) => {
         const { rows } = await client.query<{ cap_pence: string; override_cap_pence: string; roles: string[] }>(
           'select cap_pence, override_cap_pence, roles from users where id = $1 and account_id = $2 and valid for update',
