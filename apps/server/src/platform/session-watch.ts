@@ -39,7 +39,7 @@ const SESSIONS_SQL = `
 export class SessionWatch {
   private readonly watched = new Set<Watched>();
   private timer: NodeJS.Timeout | null = null;
-  private checking = false;
+  private running: Promise<void> | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -65,15 +65,18 @@ export class SessionWatch {
     };
   }
 
-  /** Checks every watched session now (each process's own; the others check on their next round). */
+  /**
+   * Checks every watched session now (this process's streams; other processes check on their own
+   * next round). A round already running is waited for, then this one runs: what changed after
+   * it started is seen.
+   */
   async round(): Promise<void> {
-    if (this.checking || this.watched.size === 0) return;
-    this.checking = true;
-    try {
-      await this.check([...this.watched]);
-    } finally {
-      this.checking = false;
-    }
+    while (this.running) await this.running;
+    if (this.watched.size === 0) return;
+    this.running = this.check([...this.watched]).finally(() => {
+      this.running = null;
+    });
+    await this.running;
   }
 
   private async check(entries: Watched[]): Promise<void> {
