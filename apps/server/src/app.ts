@@ -30,12 +30,7 @@ import type { Integrations } from './modules/integrations/index.js';
 import { registerIntegrations } from './modules/integrations/index.js';
 import { registerLetterheadRoutes } from './modules/letterheads/index.js';
 import { registerLetterRoutes } from './modules/letters/index.js';
-import {
-  createPayments,
-  type Payments,
-  registerMoneyRoutes,
-  registerSandboxPaymentRoutes,
-} from './modules/money/index.js';
+import { createPayments, type Payments, registerMoneyRoutes } from './modules/money/index.js';
 import { registerNotificationRoutes, registerNotificationStream } from './modules/notifications/index.js';
 import { type ParcelDeps, registerParcelApprovals, registerParcelRoutes } from './modules/parcels/index.js';
 import { registerStorageRoutes } from './modules/storage/index.js';
@@ -50,6 +45,7 @@ import { clientErrorHandler, frameworkErrors, registerInputGuards } from './plat
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
 import { pgRateLimitStore } from './platform/rate-limit-store.js';
 import { createCompanyRegister } from './providers/company-register.js';
+import { registerSandboxPaymentRoutes } from './providers/payments-sandbox-routes.js';
 import type { PostcodeService } from './providers/postcodes.js';
 
 /** The platform's dependencies and those of the modules that need their own (providers, sandboxes). */

@@ -3,10 +3,10 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Config } from '../../platform/config.js';
 import type { App } from '../../platform/http.js';
 import type { Fetch } from '../../providers/integrations/http.js';
+import { registerSandboxDriveRoutes } from '../../providers/integrations/sandbox-drive-routes.js';
+import { registerIntegrationsSandboxRoutes } from '../../providers/integrations/sandbox-routes.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { registerIntegrationRoutes } from './routes.js';
-import { registerSandboxDriveRoutes } from './sandbox-drive-routes.js';
-import { registerIntegrationsSandboxRoutes } from './sandbox-routes.js';
 import { Integrations } from './service.js';
 
 declare module 'fastify' {

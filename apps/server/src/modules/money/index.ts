@@ -5,6 +5,5 @@ export { capture, hold, readBalance, refund, release } from './ledger.js';
 export { RENEW_TASK, renewDuePlans, renewPlan } from './plans.js';
 export { reconcile } from './reconcile.js';
 export { registerMoneyRoutes } from './routes.js';
-export { registerSandboxPaymentRoutes } from './sandbox-routes.js';
 export { receiveFunds } from './top-up.js';
 export { createPayments, type Payments } from './wiring.js';

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../platform/http.js';
-import { sandboxBase } from '../../providers/integrations/registry.js';
-import type { Claims, IntegrationsSandbox } from '../../providers/integrations/sandbox.js';
-import type { ListedItem } from '../../providers/integrations/sandbox-drive.js';
+import { sandboxBase } from './registry.js';
+import type { Claims, IntegrationsSandbox } from './sandbox.js';
+import type { ListedItem } from './sandbox-drive.js';
 
 /**
  * The sandbox drives' upload paths in their documented shapes (decision 0021): Google Drive's

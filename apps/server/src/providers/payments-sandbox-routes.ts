@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { App } from '../../platform/http.js';
-import { CardError, type SandboxPaymentProvider } from '../../providers/payments-sandbox.js';
+import type { App } from '../platform/http.js';
+import { CardError, type SandboxPaymentProvider } from './payments-sandbox.js';
 
 const cardError = z.object({
   error: z.object({ type: z.string(), code: z.string(), message: z.string(), param: z.string().nullable() }),

@@ -4,16 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../platform/http.js';
-import { type ResolvedProvider, redirectUriFor } from '../../providers/integrations/registry.js';
-import { type Claims, type IntegrationsSandbox, OAuthRefusal } from '../../providers/integrations/sandbox.js';
-import {
-  DEMO_COMPANY,
-  DEMO_CONTACTS,
-  DEMO_INVOICES,
-  type DemoContact,
-  invoiceSums,
-  uuidOf,
-} from '../../providers/integrations/sandbox-data.js';
+import { type ResolvedProvider, redirectUriFor } from './registry.js';
+import { type Claims, type IntegrationsSandbox, OAuthRefusal } from './sandbox.js';
+import { DEMO_COMPANY, DEMO_CONTACTS, DEMO_INVOICES, type DemoContact, invoiceSums, uuidOf } from './sandbox-data.js';
 import {
   invoicesOf,
   quickBooksCompanyInfo,
@@ -28,7 +21,7 @@ import {
   xeroIds,
   xeroInvoice,
   xeroOrganisation,
-} from '../../providers/integrations/sandbox-shapes.js';
+} from './sandbox-shapes.js';
 
 /**
  * The integrations sandbox served by the product (decision 0021): for each sandboxed provider a
