@@ -7,6 +7,8 @@ import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import type { App } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
+import { findLetter, type LetterReader } from '../letters/index.js';
+import { findCustomer } from './find-customer.js';
 
 /**
  * A letter's customer (issue 12 item 3): analysis links the customer whose name and postcode match
@@ -20,19 +22,19 @@ const linked = z.object({
   customer_name: z.string().nullable(),
 });
 
-async function lockLetter(q: pg.ClientBase, accountId: string, id: string) {
-  const { rows } = await q.query<{
+/** The letter, locked, unless the caller does not see it or it is in the trash (404). */
+async function lockLetter(q: pg.ClientBase, auth: LetterReader, id: string) {
+  const letter = await findLetter<{
     id: string;
     recipient_name_snapshot: string | null;
     recipient_address_snapshot: string[] | null;
     postcode: string | null;
-  }>(
-    `select id, recipient_name_snapshot, recipient_address_snapshot, postcode from letters
-      where id = $1 and account_id = $2 and not mark_for_deletion for update`,
-    [id, accountId],
-  );
-  if (!rows[0]) throw new AppError('NOT_FOUND');
-  return rows[0];
+  }>(q, auth, id, 'id, recipient_name_snapshot, recipient_address_snapshot, postcode', {
+    forUpdate: true,
+    notTrashed: true,
+  });
+  if (!letter) throw new AppError('NOT_FOUND');
+  return letter;
 }
 
 export function registerLetterCustomerRoutes(app: App, { pool }: { pool: pg.Pool }) {
@@ -53,15 +55,12 @@ export function registerLetterCustomerRoutes(app: App, { pool }: { pool: pg.Pool
       const { id } = request.params;
       const { customer_uuid } = request.body;
       return inTransaction(pool, async (q) => {
-        await lockLetter(q, auth.accountId, id);
+        await lockLetter(q, auth, id);
         let name: string | null = null;
         if (customer_uuid) {
-          const { rows } = await q.query<{ name: string }>(
-            'select name from customers where id = $1 and account_id = $2',
-            [customer_uuid, auth.accountId],
-          );
-          if (!rows[0]) throw new AppError('NOT_FOUND', 'There is no such customer.');
-          name = rows[0].name;
+          const customer = await findCustomer<{ name: string }>(q, auth.accountId, customer_uuid, 'name');
+          if (!customer) throw new AppError('NOT_FOUND', 'There is no such customer.');
+          name = customer.name;
         }
         await q.query('update letters set customer_id = $2, updated_at = now() where id = $1', [id, customer_uuid]);
         await publish(q, {
@@ -95,7 +94,7 @@ export function registerLetterCustomerRoutes(app: App, { pool }: { pool: pg.Pool
       const { id } = request.params;
       const b = request.body;
       const result = await inTransaction(pool, async (q) => {
-        const letter = await lockLetter(q, auth.accountId, id);
+        const letter = await lockLetter(q, auth, id);
         if (!letter.recipient_name_snapshot)
           throw new AppError(
             'CONFLICT',

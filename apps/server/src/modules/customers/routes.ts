@@ -26,6 +26,7 @@ import type { App } from '../../platform/http.js';
 import { errorSchema, listSchema } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
+import { findCustomer } from './find-customer.js';
 import { registerLetterCustomerRoutes } from './letter-link-routes.js';
 
 /**
@@ -241,11 +242,8 @@ export function registerCustomerRoutes(
     },
     async (request) => {
       const { id } = request.params;
-      const { rows } = await pool.query<Row>(`select ${COLUMNS} from customers where id = $1 and account_id = $2`, [
-        id,
-        request.auth!.accountId,
-      ]);
-      if (!rows[0]) throw new AppError('NOT_FOUND');
+      const customer = await findCustomer<Row>(pool, request.auth!.accountId, id, COLUMNS);
+      if (!customer) throw new AppError('NOT_FOUND');
       const letters = await pool.query<{
         id: string;
         name: string;
@@ -258,7 +256,7 @@ export function registerCustomerRoutes(
         [id, request.auth!.accountId],
       );
       return {
-        ...toCustomer(rows[0]),
+        ...toCustomer(customer),
         letters: letters.rows.map((l) => ({
           uuid: l.id,
           name: l.name,
@@ -338,11 +336,7 @@ export function registerCustomerRoutes(
         address = { lines: parsed.lines, postcode: await checkedPostcode(postcodes, parsed.postcode ?? '') };
       }
       const updated = await inTransaction(pool, async (q) => {
-        const { rows } = await q.query<Row>(
-          `select ${COLUMNS} from customers where id = $1 and account_id = $2 for update`,
-          [b.customer_uuid, auth.accountId],
-        );
-        const c = rows[0];
+        const c = await findCustomer<Row>(q, auth.accountId, b.customer_uuid, COLUMNS, { forUpdate: true });
         if (!c) throw new AppError('NOT_FOUND');
         const name = b.new_customer_name ?? c.name;
         const lines = address ? address.lines : c.address_lines;

@@ -6,6 +6,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { TASKS } from '../../platform/tasks.js';
+import { loadLetterForJob, recordLetterHistory } from '../letters/index.js';
 import { notifyUsers } from '../notifications/index.js';
 import { deliverLetter } from './deliver.js';
 import { companyPreferences } from './price.js';
@@ -47,11 +48,12 @@ async function memberContext(q: pg.ClientBase, userId: string): Promise<AuthCont
  */
 export async function autoDeliver(deps: DeliveryDeps, letterId: string): Promise<'delivered' | 'skipped' | 'refused'> {
   return inTransaction(deps.pool, async (q) => {
-    const { rows } = await q.query<{ account_id: string; creator_id: string | null; status: string; name: string }>(
-      'select account_id, creator_id, status, name from letters where id = $1',
-      [letterId],
-    );
-    const letter = rows[0];
+    const letter = await loadLetterForJob<{
+      account_id: string;
+      creator_id: string | null;
+      status: string;
+      name: string;
+    }>(q, letterId, 'account_id, creator_id, status, name');
     if (!letter?.creator_id || letter.status !== LETTER_STATUS.analysisComplete) return 'skipped';
     const { prefs } = await companyPreferences(q, letter.account_id);
     if (!prefs.autoSend || prefs.mail.omit) return 'skipped';
@@ -65,11 +67,12 @@ export async function autoDeliver(deps: DeliveryDeps, letterId: string): Promise
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await q.query('rollback to savepoint auto_deliver');
-      await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+      await recordLetterHistory(
+        q,
         letterId,
         LETTER_STATUS.analysisComplete,
         `Not delivered automatically: ${error.message}`,
-      ]);
+      );
       await notifyUsers(q, {
         accountId: letter.account_id,
         userIds: [letter.creator_id],

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
+import { findLetter } from '../letters/index.js';
 import { actorOf, release } from '../money/index.js';
 import { setLetterStatus } from './sync-letter.js';
 
@@ -40,11 +41,8 @@ export async function unwindDelivery(
  * opposite compare-and-set (scheduled → sending), so of a cancel and a send racing, exactly one wins.
  */
 export async function cancelDelivery(q: pg.ClientBase, auth: AuthContext, letterId: string) {
-  const { rows: letters } = await q.query<{ id: string }>(
-    'select id from letters where id = $1 and account_id = $2 for update',
-    [letterId, auth.accountId],
-  );
-  if (!letters[0]) throw new AppError('NOT_FOUND');
+  const letter = await findLetter<{ id: string }>(q, auth, letterId, 'l.id', { forUpdate: true });
+  if (!letter) throw new AppError('NOT_FOUND');
   const { rows } = await q.query<{
     id: string;
     account_id: string;

@@ -19,6 +19,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import { AppError } from '../../platform/errors.js';
 import { needsApproval, requestApproval } from '../approvals/index.js';
 import { applyLetterhead, loadLetterhead } from '../letterheads/index.js';
+import { findLetter } from '../letters/index.js';
 import { hold, readBalance } from '../money/index.js';
 import {
   assertDeliverable,
@@ -70,11 +71,7 @@ export async function deliverLetter(
   blobs: BlobStore,
   now = Date.now(),
 ): Promise<DeliverResult> {
-  const { rows } = await q.query<LetterForDelivery>(
-    `select ${LETTER_FOR_DELIVERY} from letters where id = $1 and account_id = $2 for update`,
-    [r.uuid, auth.accountId],
-  );
-  const letter = rows[0];
+  const letter = await findLetter<LetterForDelivery>(q, auth, r.uuid, LETTER_FOR_DELIVERY, { forUpdate: true });
   if (!letter) throw new AppError('NOT_FOUND');
   const when = scheduledRunAt(r, now);
   if (when.problem)

@@ -18,6 +18,7 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { AppError, type FieldError } from '../../platform/errors.js';
+import { findCustomer } from '../customers/index.js';
 
 /** What a delivery does on each channel, as validated and priced (stored as letter_deliveries.options). */
 export interface DeliveryOptions {
@@ -70,12 +71,12 @@ export async function letterCustomer(
   letter: LetterForDelivery,
 ): Promise<LetterCustomer | null> {
   if (!letter.customer_id) return null;
-  const { rows } = await q.query<LetterCustomer>(
-    `select id as customer_uuid, name as recipient, email, phone, communications_preference
-       from customers where id = $1 and account_id = $2`,
-    [letter.customer_id, letter.account_id],
+  return findCustomer<LetterCustomer>(
+    q,
+    letter.account_id,
+    letter.customer_id,
+    'id as customer_uuid, name as recipient, email, phone, communications_preference',
   );
-  return rows[0] ?? null;
 }
 
 /** The spec's rule: mail is not offered when the recipient omits it (their preferences lack Mail). */

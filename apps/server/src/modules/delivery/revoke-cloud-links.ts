@@ -4,8 +4,7 @@ import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
-import { Where } from '../../platform/list.js';
-import { addLetterScope, letterScope } from '../letters/index.js';
+import { findLetter, recordLetterHistory } from '../letters/index.js';
 
 export interface RevokeResult {
   uuid: string;
@@ -22,15 +21,9 @@ export interface RevokeResult {
  * a success that changes nothing, so a second click or a retried request is harmless.
  */
 export async function revokeCloudLinks(q: pg.ClientBase, auth: AuthContext, letterId: string): Promise<RevokeResult> {
-  const where = new Where().add('l.id = ?', letterId).add('l.account_id = ?', auth.accountId);
-  addLetterScope(where, await letterScope(q, auth), auth.accountId);
   // Locked: a link being made for this letter (its foreign key check takes a key-share lock on the
   // letter) is either committed first, and revoked below, or made after, for a new delivery.
-  const { rows: letters } = await q.query<{ status: string }>(
-    `select l.status from letters l ${where} for update`,
-    where.params,
-  );
-  const letter = letters[0];
+  const letter = await findLetter<{ status: string }>(q, auth, letterId, 'l.status', { forUpdate: true });
   if (!letter) throw new AppError('NOT_FOUND');
   const { rows: links } = await q.query<{ channel: string | null; delivery_id: string | null; expires_at: Date }>(
     `update cloud_links set revoked_at = now()
@@ -39,11 +32,12 @@ export async function revokeCloudLinks(q: pg.ClientBase, auth: AuthContext, lett
     [letterId, auth.accountId],
   );
   if (links.length === 0) return { uuid: letterId, revoked: 0, message: DELIVERY_MESSAGES.noLiveCloudLink };
-  await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+  await recordLetterHistory(
+    q,
     letterId,
     letter.status,
     DELIVERY_MESSAGES.cloudLinkRevokedBy(auth.row.name || auth.row.email),
-  ]);
+  );
   await writeAudit(q, auth, {
     action: 'letter.cloud_link_revoked',
     entityType: 'letter',

@@ -18,9 +18,8 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse } from '../../platform/http.js';
-import { Where } from '../../platform/list.js';
 import { applyLetterhead, loadLetterhead } from '../letterheads/index.js';
-import { addLetterScope, letterScope } from '../letters/index.js';
+import { findLetter } from '../letters/index.js';
 import { readBalance } from '../money/index.js';
 import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
@@ -105,11 +104,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     async (request) => {
       const auth = request.auth!;
       const r = request.body;
-      const { rows } = await pool.query<LetterForDelivery>(
-        `select ${LETTER_FOR_DELIVERY} from letters where id = $1 and account_id = $2`,
-        [r.uuid, auth.accountId],
-      );
-      const letter = rows[0];
+      const letter = await findLetter<LetterForDelivery>(pool, auth, r.uuid, LETTER_FOR_DELIVERY);
       if (!letter) throw new AppError('NOT_FOUND');
       const { prefs } = await companyPreferences(pool, auth.accountId);
       const customer = await letterCustomer(pool, letter);
@@ -221,11 +216,9 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
 
   /** A letter the caller may read (a supervisor: within their departments), or 404. */
   async function readable<T extends Record<string, unknown>>(auth: AuthContext, id: string, columns: string) {
-    const where = new Where().add('l.id = ?', id).add('l.account_id = ?', auth.accountId);
-    addLetterScope(where, await letterScope(pool, auth), auth.accountId);
-    const { rows } = await pool.query<T>(`select ${columns} from letters l ${where}`, where.params);
-    if (!rows[0]) throw new AppError('NOT_FOUND');
-    return rows[0];
+    const letter = await findLetter<T>(pool, auth, id, columns);
+    if (!letter) throw new AppError('NOT_FOUND');
+    return letter;
   }
 
   app.get(

@@ -2,6 +2,7 @@ import { type ChannelState, channelSucceeded, type DeliveryChannel, letterStatus
 import type pg from 'pg';
 import { publish } from '../../platform/events.js';
 import { queueDriveSyncs } from '../integrations/index.js';
+import { letterColumnSql, loadLetterForJob, recordLetterStatus } from '../letters/index.js';
 import { fileLetterForCustomer } from '../storage/index.js';
 
 /**
@@ -22,9 +23,7 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
   // The letter is locked before the channels are read: two callbacks of one delivery (the printer's
   // and the text message's) each see the other's committed channel, and the last to write the
   // letter writes what both did (read first, it could write back a stale view).
-  const { rows: before } = await q.query<{ status: string }>('select status from letters where id = $1 for update', [
-    d.letter_id,
-  ]);
+  const before = await loadLetterForJob<{ status: string }>(q, d.letter_id, 'status', { forUpdate: true });
   const { rows: channels } = await q.query<{ channel: DeliveryChannel; state: ChannelState }>(
     'select channel, state from letter_delivery_channels where delivery_id = $1 order by channel',
     [deliveryId],
@@ -39,23 +38,22 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
       `update letter_deliveries set state = 'done', updated_at = now() where id = $1 and state = 'sending'`,
       [deliveryId],
     );
-  await q.query(
-    `update letters set status = $2, force_status_error = false, delivery_channels = $3, successful_delivery_channels = $4,
-            unsuccessful_delivery_channels = $5, has_been_posted = has_been_posted or $6,
-            delivered_on = case when $7 then coalesce(delivered_on, now()) else delivered_on end, updated_at = now()
-      where id = $1`,
-    [d.letter_id, status, channels.map((c) => c.channel), ok, failed, posted, settled && ok.length > 0],
-  );
+  await recordLetterStatus(q, d.letter_id, status, {
+    reason: note,
+    history: before?.status !== status || !!note,
+    set: {
+      force_status_error: false,
+      delivery_channels: channels.map((c) => c.channel),
+      successful_delivery_channels: ok,
+      unsuccessful_delivery_channels: failed,
+      ...(posted ? { has_been_posted: true } : {}),
+      ...(settled && ok.length > 0 ? { delivered_on: letterColumnSql('coalesce(delivered_on, now())') } : {}),
+    },
+  });
   // A letter delivered to a customer is filed in the customer's storage folder.
   if (ok.length > 0) await fileLetterForCustomer(q, d.letter_id);
   // A delivered letter is copied to the company's drives with auto-sync on (a job each).
   if (settled && ok.length > 0) await queueDriveSyncs(q, d.letter_id, d.account_id);
-  if (before[0]?.status !== status || note)
-    await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-      d.letter_id,
-      status,
-      note,
-    ]);
   await publish(q, { accountId: d.account_id, message: { type: 'refresh', entities: ['letters', 'finances'] } });
   return status;
 }
@@ -68,18 +66,15 @@ export async function setLetterStatus(
   reason: string | null,
   channels?: readonly string[],
 ): Promise<void> {
-  await q.query(
-    `update letters set status = $2, force_status_error = false, delivery_channels = coalesce($3, delivery_channels),
-            successful_delivery_channels = case when $3::text[] is null then successful_delivery_channels else '{}' end,
-            unsuccessful_delivery_channels = case when $3::text[] is null then unsuccessful_delivery_channels else '{}' end,
-            updated_at = now()
-      where id = $1`,
-    [letter.id, status, channels ?? null],
-  );
-  await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-    letter.id,
-    status,
+  await recordLetterStatus(q, letter.id, status, {
     reason,
-  ]);
+    set: {
+      force_status_error: false,
+      // New channels asked for start with no outcome yet.
+      ...(channels !== undefined
+        ? { delivery_channels: channels, successful_delivery_channels: [], unsuccessful_delivery_channels: [] }
+        : {}),
+    },
+  });
   await publish(q, { accountId: letter.accountId, message: { type: 'refresh', entities: ['letters', 'finances'] } });
 }

@@ -17,7 +17,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AuthContext } from '../../platform/access.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError, type FieldError } from '../../platform/errors.js';
-import { addressSheetPdf } from '../letters/index.js';
+import { addressSheetPdf, createLetter } from '../letters/index.js';
 import { actorOf, capture, hold, release } from '../money/index.js';
 import { deliverLetter } from './deliver.js';
 import type { DeliveryDeps } from './run-delivery.js';
@@ -127,29 +127,21 @@ export async function postTestLetter(
     intrusions: [],
   };
   return inTransaction(deps.pool, async (q) => {
-    await q.query(
-      `insert into letters (id, account_id, creator_id, name, status, num_pages, recipient_name_snapshot,
-         recipient_address_snapshot, postcode, blob_key, size_bytes, layout)
-       values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11)`,
-      [
-        id,
-        auth.accountId,
-        auth.userId,
-        'Test letter.pdf',
-        LETTER_STATUS.analysisComplete,
-        name,
-        [...lines, postcode],
-        postcode,
-        key,
-        size,
-        JSON.stringify(layout),
-      ],
-    );
-    await q.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+    await createLetter(q, {
       id,
-      LETTER_STATUS.analysisComplete,
-      'Test letter made on the Test communications page',
-    ]);
+      accountId: auth.accountId,
+      creatorId: auth.userId,
+      name: 'Test letter.pdf',
+      status: LETTER_STATUS.analysisComplete,
+      numPages: 1,
+      recipientNameSnapshot: name,
+      recipientAddressSnapshot: [...lines, postcode],
+      postcode,
+      blobKey: key,
+      sizeBytes: size,
+      layout,
+      reason: 'Test letter made on the Test communications page',
+    });
     const r = await deliverLetter(
       q,
       auth,

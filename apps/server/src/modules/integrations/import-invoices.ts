@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { INTEGRATION_MESSAGES, LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
+import type { AuthContext } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
-import { addJob } from '../../platform/jobs.js';
-import { TASKS } from '../../platform/tasks.js';
 import type { ExternalContact, ExternalInvoice, Organisation } from '../../providers/integrations/types.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
+import { createLetter, findLetter } from '../letters/index.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { importedLocals } from './list-records.js';
 import { refusedPostcodes, saveContacts } from './save-customers.js';
@@ -32,7 +32,7 @@ interface LetterOut {
 export async function importInvoices(
   svc: Integrations,
   deps: { pool: pg.Pool; blobs: BlobStore; postcodes: PostcodeService | null },
-  auth: { accountId: string; userId: string },
+  auth: Pick<AuthContext, 'userId' | 'accountId' | 'abilities'>,
   providerId: string,
   ids: readonly string[],
 ) {
@@ -132,7 +132,7 @@ function partyOfContact(contact: ExternalContact | undefined, invoice: ExternalI
 async function makeLetter(
   pool: pg.Pool,
   blobs: BlobStore,
-  auth: { accountId: string; userId: string },
+  auth: Pick<AuthContext, 'userId' | 'accountId' | 'abilities'>,
   scope: { accountId: string; provider: string; tenantId: string },
   a: {
     invoice: ExternalInvoice;
@@ -167,27 +167,31 @@ async function makeLetter(
          do update set local_id = excluded.local_id, imported_at = now()`,
       [...keyParams, id],
     );
-    await q.query(
-      `insert into letters (id, account_id, creator_id, name, document_type, status, blob_key, size_bytes, source_type, customer_id)
-       values ($1, $2, $3, $4, 'regular', $5, $6, $7, 'pdf', $8)`,
-      [id, auth.accountId, auth.userId, name, LETTER_STATUS.analysing, key, pdf.length, a.customerId],
-    );
-    await q.query('insert into letter_history (letter_id, status) values ($1, $2)', [id, LETTER_STATUS.analysing]);
-    await addJob(q, TASKS.analyseLetter, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
+    await createLetter(q, {
+      id,
+      accountId: auth.accountId,
+      creatorId: auth.userId,
+      name,
+      documentType: 'regular',
+      status: LETTER_STATUS.analysing,
+      blobKey: key,
+      sizeBytes: pdf.length,
+      sourceType: 'pdf',
+      customerId: a.customerId,
+      analyse: true,
+    });
     await publish(q, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
     return { existing: null };
   });
   if (outcome.existing) {
     await blobs.delete(key);
-    const { rows } = await pool.query<{ customer_id: string | null }>('select customer_id from letters where id = $1', [
-      outcome.existing,
-    ]);
+    const existing = await findLetter<{ customer_id: string | null }>(pool, auth, outcome.existing, 'customer_id');
     return {
       uuid: outcome.existing,
       invoice_id: a.invoice.externalId,
       user_invoice_id: a.invoice.number,
       existing: true,
-      customer_uuid: rows[0]?.customer_id ?? null,
+      customer_uuid: existing?.customer_id ?? null,
     };
   }
   return {

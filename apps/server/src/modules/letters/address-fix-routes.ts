@@ -18,8 +18,9 @@ import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
-import { addJob } from '../../platform/jobs.js';
-import { ANALYSE_TASK } from './analyse.js';
+import { findLetter, type LetterReader } from './find-letter.js';
+import { queueLetterAnalysis } from './queue-letter-analysis.js';
+import { type LetterStatusChanges, letterColumnSql, recordLetterStatus } from './record-letter-status.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const answer = z.object({ uuid: z.string(), status: z.literal(LETTER_STATUS.analysing), message: z.string() });
@@ -83,14 +84,19 @@ const FIXES: Record<
   },
 };
 
-/** The letter's history row, its analysis job and the live refresh, with the change that made it Analysing. */
-async function analyseAgain(client: PoolClient, id: string, accountId: string, reason: string) {
-  await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-    id,
-    LETTER_STATUS.analysing,
-    reason,
-  ]);
-  await addJob(client, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
+/**
+ * The letter made Analysing again with the fix's other columns (status_reason cleared), its history
+ * row, its analysis job and the live refresh.
+ */
+async function analyseAgain(
+  client: PoolClient,
+  id: string,
+  accountId: string,
+  reason: string,
+  set: LetterStatusChanges,
+) {
+  await recordLetterStatus(client, id, LETTER_STATUS.analysing, { reason, set: { ...set, status_reason: null } });
+  await queueLetterAnalysis(client, id);
   await publish(client, { accountId, message: { type: 'refresh', entities: ['letters'] } });
 }
 
@@ -101,24 +107,25 @@ async function analyseAgain(client: PoolClient, id: string, accountId: string, r
  * undone before anything is sent. The uploaded file is always kept.
  */
 export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<PlatformDeps, 'pool' | 'blobs'>) {
-  const lockLetter = async (client: PoolClient, id: string, accountId: string) => {
-    const { rows } = await client.query<FixRow>(
-      `select status, status_reason, document_type, mark_for_deletion, recipient_name_snapshot, address_sheet,
-              address_reset, original_key, blob_key, layout
-         from letters where id = $1 and account_id = $2 for update`,
-      [id, accountId],
+  const lockLetter = async (client: PoolClient, id: string, auth: LetterReader) => {
+    const letter = await findLetter<FixRow>(
+      client,
+      auth,
+      id,
+      `status, status_reason, document_type, mark_for_deletion, recipient_name_snapshot, address_sheet,
+       address_reset, original_key, blob_key, layout`,
+      { forUpdate: true },
     );
-    const letter = rows[0];
     if (!letter) throw new AppError('NOT_FOUND');
     if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash first.');
     return letter;
   };
 
   /** Takes a fix off again: the letter goes back to its uploaded file and is analysed again. */
-  const undo = async (id: string, accountId: string, which: FixColumn, reason: string) => {
+  const undo = async (id: string, auth: LetterReader, which: FixColumn, reason: string) => {
     let fixedKey: string | null = null;
     await inTransaction(pool, async (client) => {
-      const letter = await lockLetter(client, id, accountId);
+      const letter = await lockLetter(client, id, auth);
       if (!letter[which])
         throw new AppError(
           'CONFLICT',
@@ -127,23 +134,22 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
       if (!letter.original_key || !ADDRESS_SHEET_REMOVABLE_STATUSES.includes(letter.status))
         throw new AppError('CONFLICT', 'A fix can be taken off once the letter is analysed and before it is sent.');
       fixedKey = letter.blob_key;
-      await client.query(
-        `update letters set ${which} = false, blob_key = original_key, original_key = null, status = $2,
-                status_reason = null, layout = null, updated_at = now()
-          where id = $1`,
-        [id, LETTER_STATUS.analysing],
-      );
-      await analyseAgain(client, id, accountId, reason);
+      await analyseAgain(client, id, auth.accountId, reason, {
+        [which]: false,
+        blob_key: letterColumnSql('original_key'),
+        original_key: null,
+        layout: null,
+      });
     });
     // The fixed file belongs to no letter now.
     if (fixedKey) await blobs.delete(fixedKey);
   };
 
   /** Applies a fix: the letter becomes Analysing, and the job makes the fixed file and checks it. */
-  const apply = async (id: string, accountId: string, column: FixColumn) => {
+  const apply = async (id: string, auth: LetterReader, column: FixColumn) => {
     const fix = FIXES[column];
     await inTransaction(pool, async (client) => {
-      const letter = await lockLetter(client, id, accountId);
+      const letter = await lockLetter(client, id, auth);
       if (letter[column]) throw new AppError('CONFLICT', fix.already);
       if (letter[column === 'address_sheet' ? 'address_reset' : 'address_sheet'])
         throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.oneFixAtATime);
@@ -152,13 +158,10 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
       if (column === 'address_reset' && !letter.layout?.resetOffered)
         throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.resetNotOffered);
       // A re-set keeps the layout: the job whites out the old address lines it holds.
-      await client.query(
-        `update letters set ${column} = true, status = $2, status_reason = null,
-                layout = case when $3 then layout end, updated_at = now()
-          where id = $1`,
-        [id, LETTER_STATUS.analysing, column === 'address_reset'],
-      );
-      await analyseAgain(client, id, accountId, fix.history);
+      await analyseAgain(client, id, auth.accountId, fix.history, {
+        [column]: true,
+        ...(column === 'address_reset' ? {} : { layout: null }),
+      });
     });
   };
 
@@ -177,7 +180,7 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
       },
       async (request, reply) => {
         const { id } = request.params;
-        await apply(id, request.auth!.accountId, column);
+        await apply(id, request.auth!, column);
         return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: fix.applied });
       },
     );
@@ -194,7 +197,7 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
       },
       async (request, reply) => {
         const { id } = request.params;
-        await undo(id, request.auth!.accountId, column, fix.undone);
+        await undo(id, request.auth!, column, fix.undone);
         return reply.status(202).send({ uuid: id, status: LETTER_STATUS.analysing, message: fix.removed });
       },
     );
@@ -219,21 +222,20 @@ export function registerAddressFixRoutes(app: App, { pool, blobs }: Pick<Platfor
       const body = request.body;
       let fixedKey: string | null = null;
       await inTransaction(pool, async (client) => {
-        const letter = await lockLetter(client, id, auth.accountId);
+        const letter = await lockLetter(client, id, auth);
         const unread = isNoAddressFailure(letter.status, letter.status_reason);
         if (!ADDRESS_FIXABLE_STATUSES.includes(letter.status) && !unread)
           throw new AppError('CONFLICT', LETTER_FIX_MESSAGES.recipientLocked);
         // A sheet or a re-set already made printed the old address: it is made again with this one.
         if (letter.original_key && (letter.address_sheet || letter.address_reset)) fixedKey = letter.blob_key;
-        await client.query(
-          `update letters set recipient_name_snapshot = $2, recipient_address_snapshot = $3, postcode = $4,
-                  address_source = 'corrected', status = $5, status_reason = null, updated_at = now(),
-                  blob_key = coalesce(case when $6 then original_key end, blob_key),
-                  original_key = case when $6 then null else original_key end
-            where id = $1`,
-          [id, body.name, correctedAddressLines(body), body.postcode, LETTER_STATUS.analysing, fixedKey !== null],
-        );
-        await analyseAgain(client, id, auth.accountId, 'Recipient corrected');
+        await analyseAgain(client, id, auth.accountId, 'Recipient corrected', {
+          recipient_name_snapshot: body.name,
+          recipient_address_snapshot: correctedAddressLines(body),
+          postcode: body.postcode,
+          address_source: 'corrected',
+          // The file the fix was made from is sent again until the fix is made with this address.
+          ...(fixedKey !== null ? { blob_key: letterColumnSql('original_key'), original_key: null } : {}),
+        });
       });
       if (fixedKey) await blobs.delete(fixedKey);
       return reply

@@ -36,8 +36,10 @@ import type { PostcodeService } from '../../providers/postcodes.js';
 import { AddressSheetError, prependAddressSheet, resetAddress } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
 import { letterAnalysed } from './hooks.js';
+import { loadLetterForJob } from './load-letter-for-job.js';
 import { OCR_CONFIDENT, type OcrWord, ocrWords } from './ocr.js';
 import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
+import { recordLetterStatus } from './record-letter-status.js';
 
 export const ANALYSE_TASK = TASKS.analyseLetter;
 /** Pages above this are refused as hostile rather than analysed. */
@@ -330,7 +332,7 @@ export async function runAnalysis(
   isLastAttempt = true,
   options: AnalysisOptions = {},
 ): Promise<void> {
-  const { rows } = await pool.query<{
+  const letter = await loadLetterForJob<{
     blob_key: string;
     account_id: string;
     status: string;
@@ -345,12 +347,11 @@ export async function runAnalysis(
     postcode: string | null;
     layout: WindowLayout | null;
   }>(
-    `select blob_key, account_id, status, source_type, source_key, address_sheet, address_reset, address_source,
-            original_key, recipient_name_snapshot, recipient_address_snapshot, postcode, layout
-       from letters where id = $1`,
-    [letterId],
+    pool,
+    letterId,
+    `blob_key, account_id, status, source_type, source_key, address_sheet, address_reset, address_source,
+     original_key, recipient_name_snapshot, recipient_address_snapshot, postcode, layout`,
   );
-  const letter = rows[0];
   if (!letter || letter.status !== LETTER_STATUS.analysing) return; // deleted or already done: nothing to do
   // A recipient a person corrected or confirmed stays what the letter records (and prints).
   const given: GivenRecipient | null =
@@ -422,34 +423,24 @@ export async function runAnalysis(
           where id = $1 and status = $3 and original_key is null`,
         [letterId, fixedKey, LETTER_STATUS.analysing, fixedSize],
       );
-    const updated = await client.query(
-      `update letters set status = $2, status_reason = $3, num_pages = $4, recipient_name_snapshot = $5,
-              recipient_address_snapshot = $6, postcode = $7, thumbnail_key = $8, layout = $10,
-              address_source = $11, ocr_confidence = $12, updated_at = now()
-        where id = $1 and status = $9`,
-      [
-        letterId,
-        outcome.status,
-        outcome.reason,
-        outcome.pages ?? null,
-        outcome.name ?? null,
-        outcome.lines ?? null,
-        outcome.postcode ?? null,
-        outcome.thumbnailKey ?? null,
-        LETTER_STATUS.analysing,
-        outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
-        given ? 'corrected' : (outcome.addressSource ?? 'text'),
-        outcome.ocrConfidence ?? null,
-      ],
-    );
     // Another run already recorded an outcome (a worker cut off while the sweep restarted it): the
     // first one stands, and the history gets no second row.
-    if (!updated.rowCount) return;
-    await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-      letterId,
-      outcome.status,
-      outcome.reason,
-    ]);
+    const updated = await recordLetterStatus(client, letterId, outcome.status, {
+      reason: outcome.reason,
+      whileStatus: LETTER_STATUS.analysing,
+      set: {
+        status_reason: outcome.reason,
+        num_pages: outcome.pages ?? null,
+        recipient_name_snapshot: outcome.name ?? null,
+        recipient_address_snapshot: outcome.lines ?? null,
+        postcode: outcome.postcode ?? null,
+        thumbnail_key: outcome.thumbnailKey ?? null,
+        layout: outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
+        address_source: given ? 'corrected' : (outcome.addressSource ?? 'text'),
+        ocr_confidence: outcome.ocrConfidence ?? null,
+      },
+    });
+    if (!updated) return;
     await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
     // The letter's customer: the one whose name and postcode match the recipient read (only when
     // exactly one does; otherwise the user picks).

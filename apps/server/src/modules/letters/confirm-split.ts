@@ -5,6 +5,8 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
+import { findLetter } from './find-letter.js';
+import { recordLetterHistory } from './record-letter-status.js';
 import { SPLIT_TASK } from './split.js';
 
 const NOT_PROPOSED: Record<string, string> = {
@@ -34,20 +36,16 @@ function changes(proposed: number[], confirmed: number[]): string {
  */
 export async function confirmSplit(
   pool: pg.Pool,
-  auth: Pick<AuthContext, 'accountId' | 'userId'>,
+  auth: Pick<AuthContext, 'accountId' | 'userId' | 'abilities'>,
   id: string,
   starts: number[],
 ) {
   await inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{
+    const letter = await findLetter<{
       split_status: string | null;
       split_proposal: SplitProposal | null;
       mark_for_deletion: boolean;
-    }>(
-      'select split_status, split_proposal, mark_for_deletion from letters where id = $1 and account_id = $2 for update',
-      [id, auth.accountId],
-    );
-    const letter = rows[0];
+    }>(client, auth, id, 'split_status, split_proposal, mark_for_deletion', { forUpdate: true });
     if (!letter) throw new AppError('NOT_FOUND');
     if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash to split it.');
     if (letter.split_status !== 'proposed' || !letter.split_proposal)
@@ -65,11 +63,12 @@ export async function confirmSplit(
         where id = $1`,
       [id, JSON.stringify(starts)],
     );
-    await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+    await recordLetterHistory(
+      client,
       id,
       SPLIT_HISTORY.splitting,
       `${starts.length} letters starting on pages ${starts.join(', ')} (${changes(proposed, starts)})`.slice(0, 2000),
-    ]);
+    );
     await addJob(client, SPLIT_TASK, { letterId: id, userId: auth.userId }, { maxAttempts: 3, jobKey: `split:${id}` });
     await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
   });

@@ -2,11 +2,21 @@
 
 export { addressSheetPdf } from './address-sheet.js';
 export { ANALYSE_TASK, runAnalysis } from './analyse.js';
+export { createLetter, type NewLetter } from './create-letter.js';
 export { DocxError, inspectPackage, readPart, SPREADSHEET_PACKAGE, type ZipEntry } from './docx.js';
+export { type FindLetterOptions, findLetter, type LetterReader } from './find-letter.js';
 export { onLetterAnalysed, setLetterCloudSyncsReader } from './hooks.js';
+export { loadLetterForJob } from './load-letter-for-job.js';
 export { closeOfficeConverters } from './office-converter.js';
 export { PROPOSE_SPLIT_TASK, runSplitProposal } from './propose-split.js';
+export {
+  type LetterStatusChanges,
+  letterColumnSql,
+  type RecordLetterStatusOptions,
+  recordLetterHistory,
+  recordLetterStatus,
+} from './record-letter-status.js';
 export { registerLetterRoutes } from './routes.js';
 export { runSplit, SPLIT_TASK } from './split.js';
 export { SWEEP_TASK, stuckLettersStep, sweepStuckLetters } from './sweep.js';
-export { addLetterScope, letterScope, supervisedDepartmentIds } from './visibility.js';
+export { type LetterScope, supervisedDepartmentIds } from './visibility.js';

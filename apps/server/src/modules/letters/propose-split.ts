@@ -3,7 +3,9 @@ import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
+import { loadLetterForJob } from './load-letter-for-job.js';
 import { pdfInfo, wordsByPage } from './poppler.js';
+import { recordLetterHistory } from './record-letter-status.js';
 
 export const PROPOSE_SPLIT_TASK = 'propose_split';
 /** Pages whose text is read per pdftotext call, so that the output of a long file stays bounded. */
@@ -30,11 +32,11 @@ export async function readPages(file: string): Promise<PageReading[]> {
  * note saying no second letter was found. After the last failed attempt the split fails.
  */
 export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId: string, isLastAttempt = true) {
-  const { rows } = await pool.query<{ account_id: string; blob_key: string; split_status: string | null }>(
-    'select account_id, blob_key, split_status from letters where id = $1',
-    [letterId],
+  const letter = await loadLetterForJob<{ account_id: string; blob_key: string; split_status: string | null }>(
+    pool,
+    letterId,
+    'account_id, blob_key, split_status',
   );
-  const letter = rows[0];
   if (letter?.split_status !== 'proposing') return; // deleted, or asked again meanwhile
   let proposal: ReturnType<typeof buildSplitProposal>;
   try {
@@ -50,11 +52,7 @@ export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId
         [letterId],
       );
       if (!updated.rowCount) return;
-      await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-        letterId,
-        SPLIT_HISTORY.failed,
-        LETTER_MESSAGES.splitUnreadable,
-      ]);
+      await recordLetterHistory(client, letterId, SPLIT_HISTORY.failed, LETTER_MESSAGES.splitUnreadable);
       await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
     });
     return;
@@ -67,7 +65,8 @@ export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId
       [letterId, JSON.stringify(proposal)],
     );
     if (!updated.rowCount) return;
-    await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
+    await recordLetterHistory(
+      client,
       letterId,
       SPLIT_HISTORY.proposed,
       proposal.starts.length < 2
@@ -75,7 +74,7 @@ export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId
         : `${proposal.starts.length} letters found: ${proposal.starts
             .map((s) => `page ${s.page} (${s.signals.join(', ')})`)
             .join('; ')}`.slice(0, 2000),
-    ]);
+    );
     await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
   });
 }

@@ -5,7 +5,9 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
+import { findLetter } from './find-letter.js';
 import { PROPOSE_SPLIT_TASK } from './propose-split.js';
+import { recordLetterHistory } from './record-letter-status.js';
 
 /**
  * Split, first step: queues the job that finds where each letter starts (split_status
@@ -14,18 +16,18 @@ import { PROPOSE_SPLIT_TASK } from './propose-split.js';
  * for an unreadable file, while the letters are looked for or cut (unless that step's job is gone),
  * and once split.
  */
-export async function requestSplit(pool: pg.Pool, auth: Pick<AuthContext, 'accountId' | 'abilities'>, id: string) {
+export async function requestSplit(
+  pool: pg.Pool,
+  auth: Pick<AuthContext, 'userId' | 'accountId' | 'abilities'>,
+  id: string,
+) {
   await inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{
+    const letter = await findLetter<{
       document_type: string;
       status: string;
       split_status: string | null;
       mark_for_deletion: boolean;
-    }>(
-      'select document_type, status, split_status, mark_for_deletion from letters where id = $1 and account_id = $2 for update',
-      [id, auth.accountId],
-    );
-    const letter = rows[0];
+    }>(client, auth, id, 'document_type, status, split_status, mark_for_deletion', { forUpdate: true });
     if (!letter) throw new AppError('NOT_FOUND');
     if (!canSplitLetter(letter.status, letter.document_type as 'regular' | 'merged', [...auth.abilities]))
       throw new AppError(
@@ -55,7 +57,7 @@ export async function requestSplit(pool: pg.Pool, auth: Pick<AuthContext, 'accou
       `update letters set split_status = 'proposing', split_proposal = null, updated_at = now() where id = $1`,
       [id],
     );
-    await client.query('insert into letter_history (letter_id, status) values ($1, $2)', [id, SPLIT_HISTORY.proposing]);
+    await recordLetterHistory(client, id, SPLIT_HISTORY.proposing);
     await addJob(client, PROPOSE_SPLIT_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `split-propose:${id}` });
     await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
   });

@@ -22,10 +22,10 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse, listSchema, type PlatformDeps } from '../../platform/http.js';
-import { addJob } from '../../platform/jobs.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { registerAddressFixRoutes } from './address-fix-routes.js';
-import { ANALYSE_TASK } from './analyse.js';
+import { createLetter } from './create-letter.js';
+import { findLetter } from './find-letter.js';
 import { letterCloudSyncs } from './hooks.js';
 import { registerSplitRoutes } from './split-routes.js';
 import { registerThumbnailStream } from './thumbnail-stream.js';
@@ -273,34 +273,27 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
         await blobs.delete(incoming);
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', LETTER_MESSAGES.onlyPdfOrDocx);
       }
+      const sourceType = detected.kind;
       // A zip is only taken as a Word document when it says so; its parts are checked by the analysis job.
       const pdfKey = `letters/${auth.accountId}/${id}.pdf`;
       const sourceKey = detected.kind === 'docx' ? `letters/${auth.accountId}/${id}.docx` : null;
       await blobs.rename(incoming, sourceKey ?? pdfKey);
       const fallbackName = detected.kind === 'docx' ? 'letter.docx' : 'letter.pdf';
       await inTransaction(pool, async (client) => {
-        await client.query(
-          `insert into letters (id, account_id, creator_id, name, document_type, status, blob_key, size_bytes, source_type, source_key)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [
-            id,
-            auth.accountId,
-            auth.userId,
-            file.filename.slice(0, 255) || fallbackName,
-            type,
-            LETTER_STATUS.analysing,
-            pdfKey,
-            size,
-            detected.kind,
-            sourceKey,
-          ],
-        );
-        await client.query('insert into letter_history (letter_id, status) values ($1, $2)', [
-          id,
-          LETTER_STATUS.analysing,
-        ]);
         // The analysis job commits with the letter: a restart resumes it, and retries are bounded.
-        await addJob(client, ANALYSE_TASK, { letterId: id }, { maxAttempts: 3, jobKey: `analyse:${id}` });
+        await createLetter(client, {
+          id,
+          accountId: auth.accountId,
+          creatorId: auth.userId,
+          name: file.filename.slice(0, 255) || fallbackName,
+          documentType: type,
+          status: LETTER_STATUS.analysing,
+          blobKey: pdfKey,
+          sizeBytes: size,
+          sourceType,
+          sourceKey,
+          analyse: true,
+        });
         await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
       });
       return reply.status(201).send({ uuid: id, status: LETTER_STATUS.analysing });
@@ -396,15 +389,9 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
       config: { access: read },
     },
     async (request) => {
-      const auth = request.auth!;
-      const where = new Where().add('l.id = ?', request.params.id).add('l.account_id = ?', auth.accountId);
-      addLetterScope(where, await letterScope(pool, auth), auth.accountId);
-      const { rows } = await pool.query<Row>(
-        `select ${COLUMNS} from letters l left join users u on u.id = l.creator_id ${where}`,
-        where.params,
-      );
-      if (!rows[0]) throw new AppError('NOT_FOUND');
-      return { ...toLetter(rows[0]), cloud_syncs: await letterCloudSyncs(pool, rows[0].uuid) };
+      const letter = await findLetter<Row>(pool, request.auth!, request.params.id, COLUMNS, { withCreator: true });
+      if (!letter) throw new AppError('NOT_FOUND');
+      return { ...toLetter(letter), cloud_syncs: await letterCloudSyncs(pool, letter.uuid) };
     },
   );
 
@@ -430,11 +417,9 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
 
   /** A letter the caller may read, or 404 (another company's letter, or one outside a supervisor's departments). */
   async function ownLetter<T extends pg.QueryResultRow>(columns: string, id: string, auth: AuthContext): Promise<T> {
-    const where = new Where().add('l.id = ?', id).add('l.account_id = ?', auth.accountId);
-    addLetterScope(where, await letterScope(pool, auth), auth.accountId);
-    const { rows } = await pool.query<T>(`select ${columns} from letters l ${where}`, where.params);
-    if (!rows[0]) throw new AppError('NOT_FOUND');
-    return rows[0];
+    const letter = await findLetter<T>(pool, auth, id, columns);
+    if (!letter) throw new AppError('NOT_FOUND');
+    return letter;
   }
 
   app.get(

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { App } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
 import { confirmSplit } from './confirm-split.js';
+import { findLetter } from './find-letter.js';
 import { requestSplit } from './request-split.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -59,15 +60,12 @@ export function registerSplitRoutes(app: App, { pool }: { pool: pg.Pool }) {
     },
     async (request) => {
       const { id } = request.params;
-      const { rows } = await pool.query<{
+      const letter = await findLetter<{
         split_status: z.infer<typeof splitStatus> | null;
         split_proposal: SplitProposal | null;
-      }>('select split_status, split_proposal from letters where id = $1 and account_id = $2', [
-        id,
-        request.auth!.accountId,
-      ]);
-      if (!rows[0]) throw new AppError('NOT_FOUND');
-      return { uuid: id, split_status: rows[0].split_status, proposal: rows[0].split_proposal };
+      }>(pool, request.auth!, id, 'split_status, split_proposal');
+      if (!letter) throw new AppError('NOT_FOUND');
+      return { uuid: id, split_status: letter.split_status, proposal: letter.split_proposal };
     },
   );
 

@@ -17,10 +17,11 @@ import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
-import { addJob } from '../../platform/jobs.js';
-import { ANALYSE_TASK } from './analyse.js';
+import { createLetter } from './create-letter.js';
+import { loadLetterForJob } from './load-letter-for-job.js';
 import { POPPLER_LIMITS, runTool } from './poppler.js';
 import { readPages } from './propose-split.js';
+import { recordLetterHistory } from './record-letter-status.js';
 
 export const SPLIT_TASK = 'split_letter';
 /** Each tool runs bounded in time, output and memory, in its own process group (poppler.ts). */
@@ -60,11 +61,11 @@ export async function runSplit(
   userId: string | null,
   isLastAttempt = true,
 ) {
-  const { rows } = await pool.query<Merged>(
-    'select account_id, name, blob_key, num_pages::int as num_pages, split_status, split_proposal from letters where id = $1',
-    [letterId],
+  const merged = await loadLetterForJob<Merged>(
+    pool,
+    letterId,
+    'account_id, name, blob_key, num_pages::int as num_pages, split_status, split_proposal',
   );
-  const merged = rows[0];
   if (!merged) return; // deleted meanwhile
   if (merged.split_status !== 'splitting') return;
   const written: string[] = [];
@@ -107,42 +108,29 @@ export async function runSplit(
       children.push(...(await Promise.all(parts.slice(i, i + lanes).map(cut))));
     const base = merged.name.replace(/\.(pdf|docx)$/i, '');
     await inTransaction(pool, async (client) => {
-      const locked = await client.query('select 1 from letters where id = $1 and split_status = $2 for update', [
-        letterId,
-        'splitting',
-      ]);
-      if (!locked.rowCount) throw new Error('the letter is no longer being split');
-      for (const [i, c] of children.entries()) {
-        await client.query(
-          `insert into letters (id, account_id, creator_id, name, document_type, status, blob_key, size_bytes, parent_id)
-           values ($1, $2, $3, $4, 'regular', $5, $6, $7, $8)`,
-          [
-            c.id,
-            merged.account_id,
-            userId,
-            `${base} (${i + 1} of ${children.length}, pages ${c.first}-${c.last}).pdf`.slice(0, 255),
-            LETTER_STATUS.analysing,
-            c.key,
-            c.size,
-            letterId,
-          ],
-        );
-        await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-          c.id,
-          LETTER_STATUS.analysing,
-          `Split from pages ${c.first}-${c.last} of ${merged.name}`,
-        ]);
-        await addJob(client, ANALYSE_TASK, { letterId: c.id }, { maxAttempts: 3, jobKey: `analyse:${c.id}` });
-      }
+      const locked = await loadLetterForJob<{ split_status: string | null }>(client, letterId, 'split_status', {
+        forUpdate: true,
+      });
+      if (locked?.split_status !== 'splitting') throw new Error('the letter is no longer being split');
+      for (const [i, c] of children.entries())
+        await createLetter(client, {
+          id: c.id,
+          accountId: merged.account_id,
+          creatorId: userId,
+          name: `${base} (${i + 1} of ${children.length}, pages ${c.first}-${c.last}).pdf`.slice(0, 255),
+          documentType: 'regular',
+          status: LETTER_STATUS.analysing,
+          blobKey: c.key,
+          sizeBytes: c.size,
+          parentId: letterId,
+          reason: `Split from pages ${c.first}-${c.last} of ${merged.name}`,
+          analyse: true,
+        });
       await client.query(
         `update letters set split_status = 'split', split_count = $2, updated_at = now() where id = $1`,
         [letterId, children.length],
       );
-      await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-        letterId,
-        SPLIT_HISTORY.split,
-        `Split into ${children.length} letters`,
-      ]);
+      await recordLetterHistory(client, letterId, SPLIT_HISTORY.split, `Split into ${children.length} letters`);
       await publish(client, { accountId: merged.account_id, message: { type: 'refresh', entities: ['letters'] } });
     });
     written.length = 0; // they belong to letters now
@@ -163,11 +151,7 @@ async function failSplit(pool: pg.Pool, letterId: string, accountId: string, rea
       `update letters set split_status = 'failed', updated_at = now() where id = $1 and split_status = 'splitting'`,
       [letterId],
     );
-    await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-      letterId,
-      SPLIT_HISTORY.failed,
-      reason,
-    ]);
+    await recordLetterHistory(client, letterId, SPLIT_HISTORY.failed, reason);
     await publish(client, { accountId, message: { type: 'refresh', entities: ['letters'] } });
   });
 }

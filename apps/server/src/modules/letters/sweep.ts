@@ -2,9 +2,10 @@ import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
-import { addJob, JOB_ABANDONED_SECONDS } from '../../platform/jobs.js';
+import { JOB_ABANDONED_SECONDS } from '../../platform/jobs.js';
 import type { SweepStep } from '../../platform/sweep.js';
-import { ANALYSE_TASK } from './analyse.js';
+import { queueLetterAnalysis } from './queue-letter-analysis.js';
+import { recordLetterHistory, recordLetterStatus } from './record-letter-status.js';
 
 export const SWEEP_TASK = 'sweep_stuck_letters';
 export const RESTART_REASON = 'The analysis was interrupted and has been restarted.';
@@ -46,25 +47,16 @@ export async function sweepStuckLetters(
       // The abandoned or spent job goes: a worker that comes back to it finds it gone.
       await client.query('delete from graphile_worker._private_jobs where key = $1', [`analyse:${r.id}`]);
       if (!r.restarted) {
-        await addJob(client, ANALYSE_TASK, { letterId: r.id }, { maxAttempts: 3, jobKey: `analyse:${r.id}` });
+        await queueLetterAnalysis(client, r.id);
+        // Still Analysing: the clock of the restarted analysis starts again.
         await client.query('update letters set updated_at = now() where id = $1', [r.id]);
-        await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-          r.id,
-          LETTER_STATUS.analysing,
-          RESTART_REASON,
-        ]);
+        await recordLetterHistory(client, r.id, LETTER_STATUS.analysing, RESTART_REASON);
         restarted += 1;
       } else {
-        await client.query('update letters set status = $2, status_reason = $3, updated_at = now() where id = $1', [
-          r.id,
-          LETTER_STATUS.failedToAnalyse,
-          STUCK_REASON,
-        ]);
-        await client.query('insert into letter_history (letter_id, status, reason) values ($1, $2, $3)', [
-          r.id,
-          LETTER_STATUS.failedToAnalyse,
-          STUCK_REASON,
-        ]);
+        await recordLetterStatus(client, r.id, LETTER_STATUS.failedToAnalyse, {
+          reason: STUCK_REASON,
+          set: { status_reason: STUCK_REASON },
+        });
         failed += 1;
       }
     }

@@ -10,14 +10,20 @@ import type { Where } from '../../platform/list.js';
  */
 export type LetterScope = null | { departmentIds: string[] };
 
-export async function letterScope(q: pg.Pool | pg.ClientBase, auth: AuthContext): Promise<LetterScope> {
+export async function letterScope(
+  q: pg.Pool | pg.ClientBase,
+  auth: Pick<AuthContext, 'userId' | 'accountId' | 'abilities'>,
+): Promise<LetterScope> {
   if (auth.abilities.has('see_letters')) return null;
   const departmentIds = await supervisedDepartmentIds(q, auth);
   return departmentIds.length === 0 ? null : { departmentIds };
 }
 
 /** The departments of the member's company that they supervise (none: the whole company). */
-export async function supervisedDepartmentIds(q: pg.Pool | pg.ClientBase, auth: AuthContext): Promise<string[]> {
+export async function supervisedDepartmentIds(
+  q: pg.Pool | pg.ClientBase,
+  auth: Pick<AuthContext, 'userId' | 'accountId'>,
+): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(
     `select s.department_id as id from department_supervisors s join departments d on d.id = s.department_id
       where s.user_id = $1 and d.account_id = $2 order by s.department_id`,

@@ -26,6 +26,7 @@ import {
   type TrackingEvent,
 } from '../../providers/carriers/types.js';
 import { needsApproval, registerApprovalHandler, registerDenyHandler, requestApproval } from '../approvals/index.js';
+import { findCustomer } from '../customers/index.js';
 import { actorOf, capture, hold, readBalance, refund, release } from '../money/index.js';
 
 /** Books a confirmed parcel with its carrier (keyed per parcel, retried with backoff). */
@@ -173,11 +174,8 @@ export async function confirmParcel(
   const { request: r } = quote;
   let customerId: string | null = null;
   if (r.customer_uuid) {
-    const c = await q.query('select id from customers where id = $1 and account_id = $2', [
-      r.customer_uuid,
-      auth.accountId,
-    ]);
-    customerId = c.rows[0]?.id ?? null;
+    const c = await findCustomer<{ id: string }>(q, auth.accountId, r.customer_uuid, 'id');
+    customerId = c?.id ?? null;
   }
   const { available } = await readBalance(q, auth.accountId);
   const mayShowBalance = canSeeBalance(auth.row.restrict_balance, auth.abilities);

@@ -23,6 +23,7 @@ import { publish } from '../../platform/events.js';
 import type { App } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
 import { contentDisposition, parseRange } from '../../platform/http-files.js';
+import { findLetter } from '../letters/index.js';
 import {
   breadcrumbOf,
   createFolder,
@@ -441,19 +442,23 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       config: { access: see },
     },
     async (request, reply) => {
-      const { accountId } = request.auth!;
-      const item = await loadItem(pool, accountId, request.params.id);
+      const auth = request.auth!;
+      const item = await loadItem(pool, auth.accountId, request.params.id);
       if (item.kind !== 'file') throw new AppError('NOT_FOUND');
       let key = item.blob_key;
       let size = Number(item.size_bytes);
       if (item.letter_id) {
-        const { rows } = await pool.query<{ blob_key: string; size_bytes: string }>(
-          'select blob_key, size_bytes from letters where id = $1 and account_id = $2 and not mark_for_deletion',
-          [item.letter_id, accountId],
+        // The letter as its reader sees it: a supervisor limited to their departments reads no other letter here either.
+        const letter = await findLetter<{ blob_key: string; size_bytes: string }>(
+          pool,
+          auth,
+          item.letter_id,
+          'blob_key, size_bytes',
+          { notTrashed: true },
         );
-        if (!rows[0]) throw new AppError('NOT_FOUND');
-        key = rows[0].blob_key;
-        size = (await blobs.size(key)) ?? Number(rows[0].size_bytes);
+        if (!letter) throw new AppError('NOT_FOUND');
+        key = letter.blob_key;
+        size = (await blobs.size(key)) ?? Number(letter.size_bytes);
       }
       if (!key) throw new AppError('NOT_FOUND');
       const range = parseRange(request.headers.range, size);
