@@ -10,6 +10,7 @@ export * from './customers.js';
 export * from './delivery.js';
 export * from './delivery-preferences.js';
 export * from './downloads.js';
+export * from './identity-api.js';
 export * from './integrations.js';
 export * from './integrations-api.js';
 export * from './letterheads.js';

@@ -1,32 +1,9 @@
-import type { PermissionsByKind } from '@lp/domain';
+import type { Me } from '@lp/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, isApiError, resetCsrfToken } from './api';
 
-/** The signed-in user, account and abilities, as GET /api/me answers. */
-export interface Me {
-  user: {
-    id: string;
-    name: string;
-    firstName: string;
-    email: string;
-    jobTitle: string;
-    phoneNumber: string;
-    roles: string[];
-    permissions: PermissionsByKind;
-    acceptedInvite: boolean;
-    firstTime: boolean;
-  };
-  account: {
-    id: string;
-    name: string;
-    currentPlan: string;
-    planPrice: number;
-    health: { status: string; reason: string | null };
-    valid: boolean;
-    restrictBalance: boolean;
-  };
-  abilities: string[];
-}
+/** The signed-in user, account and abilities, as GET /api/me answers: the type of the server's schema (@lp/domain identity-api.ts). */
+export type { Me };
 
 export const meQueryKey = ['me'] as const;
 

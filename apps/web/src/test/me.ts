@@ -11,6 +11,7 @@ export function testMe(over: { id?: string; abilities?: readonly string[]; plan?
       email: 'ada@example.com',
       jobTitle: '',
       phoneNumber: '',
+      department: null,
       roles: over.roles ?? ['owner'],
       permissions: { operational: [], observable: [], administrative: [] },
       acceptedInvite: true,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { acceptInviteSchema } from '@lp/domain';
+import { acceptInviteSchema, meSchema } from '@lp/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
@@ -8,7 +8,6 @@ import { hashPassword } from '../../platform/passwords.js';
 import { forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
 import { loadMe } from './load-me.js';
 import { recordSignIn } from './record-sign-in.js';
-import { meSchema } from './schemas.js';
 
 const INVALID_INVITATION = 'This invitation is not valid or has already been used.';
 

@@ -1,9 +1,9 @@
+import type { Me } from '@lp/domain';
 import { findPlan, firstName } from '@lp/domain';
 import type pg from 'pg';
 import { abilitiesOf } from '../../platform/access.js';
 import type { SessionRow } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import type { Me } from './schemas.js';
 
 type MeRow = Omit<SessionRow, 'session_id' | 'token' | 'expires_at' | 'session_updated_at'>;
 

@@ -1,4 +1,4 @@
-import { signInSchema } from '@lp/domain';
+import { meSchema, signInSchema } from '@lp/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
@@ -7,7 +7,6 @@ import { forget, hit, hitsOf } from '../../platform/rate-limit-store.js';
 import { authErrorStatus, forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
 import { loadMe, toMe } from './load-me.js';
 import { recordSignIn } from './record-sign-in.js';
-import { meSchema } from './schemas.js';
 
 const SIGN_IN_FAILURES_PREFIX = 'sign-in-failures:';
 /** The window in which an account's wrong passwords are counted (ACCOUNT_SIGN_IN_FAILURES of them refuse the rest). */

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PLAN, signUpSchema } from '@lp/domain';
+import { DEFAULT_PLAN, meSchema, signUpSchema } from '@lp/domain';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
 import { authErrorStatus, forwardCookies, toFetchHeaders } from './better-auth-bridge.js';
 import { loadMe } from './load-me.js';
 import { recordSignIn } from './record-sign-in.js';
-import { meSchema } from './schemas.js';
 
 /**
  * Company sign-up: the identity is created by better-auth, then the company and the owner's

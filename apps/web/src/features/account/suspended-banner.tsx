@@ -6,7 +6,7 @@ import type { Me } from '../../lib/session';
 
 /** The advice under the suspension notice, tailored to what the user may do about it. */
 export function suspensionAdvice(me: Me): string {
-  const owed = formatPounds(Number.isSafeInteger(me.account.planPrice) ? me.account.planPrice : 0);
+  const owed = formatPounds(typeof me.account.planPrice === 'number' ? me.account.planPrice : 0);
   const canAct = me.abilities.includes('top_up') || me.abilities.includes('manage_account');
   return canAct
     ? `To restore it, top up ${owed} to pay the owed amount, or downgrade to the Basic plan.`

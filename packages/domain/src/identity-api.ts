@@ -1,3 +1,8 @@
+/**
+ * The signed-in session's answer (GET /api/me, and what sign-in, sign-up and accepting an
+ * invitation answer), defined once: the server's routes validate and document with this schema,
+ * the web takes its type from it.
+ */
 import { z } from 'zod';
 
 export const meSchema = z.object({
@@ -10,6 +15,7 @@ export const meSchema = z.object({
     phoneNumber: z.string(),
     department: z.string().nullable(),
     roles: z.array(z.string()),
+    /** Permission names by kind (operational, observable, administrative). */
     permissions: z.record(z.string(), z.array(z.string())),
     acceptedInvite: z.boolean(),
     firstTime: z.boolean(),
@@ -18,6 +24,7 @@ export const meSchema = z.object({
     id: z.string(),
     name: z.string(),
     currentPlan: z.string(),
+    /** Pence a month, or 'Call' for a plan priced on request. */
     planPrice: z.union([z.number().int(), z.literal('Call')]),
     health: z.object({ status: z.string(), reason: z.string().nullable() }),
     valid: z.boolean(),
