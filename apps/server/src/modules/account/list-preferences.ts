@@ -1,13 +1,15 @@
 import { type ListPreferences, type ListPreferencesUpdate, readListPreferences } from '@lp/domain';
 import type pg from 'pg';
+import type { UserRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 
 /** The signed-in user's list preferences, every key present (defaults for what was never chosen). */
 export async function getListPreferences(pool: pg.Pool, userId: string): Promise<ListPreferences> {
-  const { rows } = await pool.query<{ list_preferences: unknown }>('select list_preferences from users where id = $1', [
-    userId,
-  ]);
+  const { rows } = await pool.query<Pick<UserRow, 'list_preferences'>>(
+    'select list_preferences from users where id = $1',
+    [userId],
+  );
   if (!rows[0]) throw new AppError('NOT_FOUND');
   return readListPreferences(rows[0].list_preferences);
 }
@@ -22,7 +24,7 @@ export async function saveListPreferences(
   update: ListPreferencesUpdate,
 ): Promise<ListPreferences> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ list_preferences: unknown }>(
+    const { rows } = await client.query<Pick<UserRow, 'list_preferences'>>(
       'select list_preferences from users where id = $1 for update',
       [userId],
     );
