@@ -4,22 +4,15 @@ import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { SessionRow } from '../../platform/auth.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type { ApprovalRow as ApprovalTableRow, DepartmentSupervisorRow, UserRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { notifyUsers } from '../notifications/index.js';
 
-export interface ApprovalRow {
-  id: string;
-  account_id: string;
-  department_id: string | null;
-  task: string;
-  entity_type: string;
-  entity_id: string;
-  supervised_user_id: string;
-  payload: Record<string, unknown>;
-  verdict: string | null;
-}
+/** An approval as `select *` reads it; the payload is the object requestApproval stored. */
+export type ApprovalRow = Narrow<ApprovalTableRow, { payload: Record<string, unknown> }>;
 
 /** Runs an approved task inside the deciding transaction; `decider` is the supervisor approving it. */
 export type ApprovalHandler = (client: pg.PoolClient, approval: ApprovalRow, decider: AuthContext) => Promise<void>;
@@ -51,14 +44,14 @@ export function needsApproval(
 /** The supervisors of a department, or the company's owner when there is none. */
 async function supervisorsOf(client: pg.ClientBase, accountId: string, departmentId: string | null): Promise<string[]> {
   if (departmentId) {
-    const { rows } = await client.query<{ user_id: string }>(
+    const { rows } = await client.query<Pick<DepartmentSupervisorRow, 'user_id'>>(
       `select s.user_id from department_supervisors s join users u on u.id = s.user_id
         where s.department_id = $1 and u.account_id = $2 and u.valid`,
       [departmentId, accountId],
     );
     if (rows.length > 0) return rows.map((r) => r.user_id);
   }
-  const { rows } = await client.query<{ id: string }>(
+  const { rows } = await client.query<Pick<UserRow, 'id'>>(
     `select id from users where account_id = $1 and 'owner' = any(roles) and valid`,
     [accountId],
   );
