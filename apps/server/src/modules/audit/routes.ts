@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditLogRow } from '../../platform/db/rows.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
 import { listSchema } from '../../platform/http.js';
 import { listQuerySchema, rowLimit, Where } from '../../platform/list.js';
@@ -34,16 +35,12 @@ export function registerAuditRoutes(app: App, { pool }: PlatformDeps) {
       if (typeof type === 'string' && type) where.add('entity_type = ?', type);
       const limit = rowLimit(q.limit);
       const [rows, count] = await Promise.all([
-        pool.query<{
-          id: string;
-          created_at: Date;
-          actor_email: string | null;
-          action: string;
-          entity_type: string;
-          entity_id: string;
-          before: unknown;
-          after: unknown;
-        }>(
+        pool.query<
+          Pick<
+            AuditLogRow,
+            'id' | 'created_at' | 'actor_email' | 'action' | 'entity_type' | 'entity_id' | 'before' | 'after'
+          >
+        >(
           `select id, created_at, actor_email, action, entity_type, entity_id, before, after from audit_log ${where} order by id desc limit ${limit} offset ${q.page * limit}`,
           where.params,
         ),
