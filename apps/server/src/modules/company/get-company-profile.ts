@@ -1,6 +1,7 @@
-import type { CompanyProfile, PostalAddress, RegisteredCompany } from '@lp/domain';
+import type { CompanyProfile, PostalAddress } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
+import type { AccountRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { readBalance } from '../money/index.js';
 
@@ -9,7 +10,7 @@ export const maySeeBalance = (auth: AuthContext) => !(auth.row.restrict_balance 
 
 /** The company's postal address, or null before one is saved. */
 export async function getPostalAddress(q: pg.Pool | pg.ClientBase, accountId: string): Promise<PostalAddress | null> {
-  const { rows } = await q.query<{ postal_address: PostalAddress | null }>(
+  const { rows } = await q.query<Pick<AccountRow, 'postal_address'>>(
     'select postal_address from accounts where id = $1',
     [accountId],
   );
@@ -18,18 +19,20 @@ export async function getPostalAddress(q: pg.Pool | pg.ClientBase, accountId: st
 
 /** The profile of the caller's company, with what this member may see and do. */
 export async function getCompanyProfile(pool: pg.Pool, auth: AuthContext): Promise<CompanyProfile> {
-  const { rows } = await pool.query<{
-    id: string;
-    name: string;
-    current_plan: string;
-    health_status: string;
-    health_reason: string | null;
-    registration: RegisteredCompany | null;
-    registration_checked_at: Date | null;
-    vat_number: string | null;
-    postal_address: PostalAddress | null;
-    members: number;
-  }>(
+  const { rows } = await pool.query<
+    Pick<
+      AccountRow,
+      | 'id'
+      | 'name'
+      | 'current_plan'
+      | 'health_status'
+      | 'health_reason'
+      | 'registration'
+      | 'registration_checked_at'
+      | 'vat_number'
+      | 'postal_address'
+    > & { members: number }
+  >(
     `select a.id, a.name, a.current_plan, a.health_status, a.health_reason, a.registration,
             a.registration_checked_at, a.vat_number, a.postal_address,
             (select count(*)::int from users u where u.account_id = a.id and u.valid and u.accepted_invite) as members

@@ -2,6 +2,7 @@ import type { PostalAddress } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
+import type { AccountRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 
@@ -13,7 +14,7 @@ export interface CompanyDetails {
 /** Saves the postal address and VAT number (validated by the route's schema), audited in the same transaction. */
 export async function saveCompanyDetails(pool: pg.Pool, auth: AuthContext, details: CompanyDetails): Promise<void> {
   await inTransaction(pool, async (client) => {
-    const { rows } = await client.query<CompanyDetails>(
+    const { rows } = await client.query<Pick<AccountRow, 'postal_address' | 'vat_number'>>(
       'select postal_address, vat_number from accounts where id = $1 for update',
       [auth.accountId],
     );

@@ -2,6 +2,7 @@ import type { RegisteredCompany } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
+import type { AccountRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 
@@ -12,11 +13,12 @@ import { publish } from '../../platform/events.js';
  */
 export async function saveRegistration(pool: pg.Pool, auth: AuthContext, company: RegisteredCompany): Promise<Date> {
   return inTransaction(pool, async (client) => {
-    const { rows: before } = await client.query<{ registration: RegisteredCompany | null }>(
+    const { rows: before } = await client.query<Pick<AccountRow, 'registration'>>(
       'select registration from accounts where id = $1 for update',
       [auth.accountId],
     );
-    const { rows } = await client.query<{ checked_at: Date }>(
+    // registration_checked_at is set to now() by this update.
+    const { rows } = await client.query<{ checked_at: NonNullable<AccountRow['registration_checked_at']> }>(
       `update accounts set registration_number = $2, registration = $3::jsonb, registration_checked_at = now(),
               updated_at = now()
         where id = $1 returning registration_checked_at as checked_at`,

@@ -1,3 +1,4 @@
+import type { PostalAddress, RegisteredCompany } from '@lp/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -39,11 +40,11 @@ export const accounts = pgTable('accounts', {
   /** The company's number in the UK company register (Companies House), once looked up. */
   registrationNumber: text('registration_number'),
   /** What the register said at the lookup: registered name, status, address, incorporation date. */
-  registration: jsonb('registration'),
+  registration: jsonb('registration').$type<RegisteredCompany>(),
   registrationCheckedAt: timestamp('registration_checked_at', { withTimezone: true }),
   vatNumber: text('vat_number'),
   /** The postal address (edit_company_address): parcels' default sender, letters' return address. */
-  postalAddress: jsonb('postal_address'),
+  postalAddress: jsonb('postal_address').$type<PostalAddress>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
