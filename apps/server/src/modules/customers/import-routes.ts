@@ -21,6 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import type { CustomerRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -114,16 +115,10 @@ async function readTable(bytes: Buffer) {
   }
 }
 
-interface Stored {
-  id: string;
-  name: string;
-  address_lines: string[];
-  postcode: string | null;
-  email: string | null;
-  phone: string | null;
-  communications_preference: string[];
-  match_key: string;
-}
+type Stored = Pick<
+  CustomerRow,
+  'id' | 'name' | 'address_lines' | 'postcode' | 'email' | 'phone' | 'communications_preference' | 'match_key'
+>;
 
 /** What the customer becomes: the row's values where it has them, what is stored where its cell was blank. */
 function merged(stored: Stored | null, c: ImportedCustomer): Omit<Stored, 'id'> {
@@ -360,7 +355,7 @@ export function registerCustomerImportRoutes(app: App, deps: { pool: pg.Pool; po
       config: { access: see },
     },
     async (request, reply) => {
-      const { rows } = await pool.query<Stored>(
+      const { rows } = await pool.query<Omit<Stored, 'id' | 'match_key'>>(
         `select name, address_lines, postcode, email, phone, communications_preference
            from customers where account_id = $1 order by lower(name), id`,
         [request.auth!.accountId],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { COMMUNICATION_PREFERENCES, customerFieldsSchema, customerMatchKey, normalisePreferences } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
+import type { CustomerRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -58,7 +59,7 @@ export function registerLetterCustomerRoutes(app: App, { pool }: { pool: pg.Pool
         await lockLetter(q, auth, id);
         let name: string | null = null;
         if (customer_uuid) {
-          const customer = await findCustomer<{ name: string }>(q, auth.accountId, customer_uuid, 'name');
+          const customer = await findCustomer<Pick<CustomerRow, 'name'>>(q, auth.accountId, customer_uuid, 'name');
           if (!customer) throw new AppError('NOT_FOUND', 'There is no such customer.');
           name = customer.name;
         }

@@ -18,6 +18,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { AccountCache } from '../../platform/account-cache.js';
 import { prepared } from '../../platform/db/prepared.js';
+import type { CustomerRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventHub } from '../../platform/events.js';
@@ -53,18 +54,19 @@ const customerSchema = z.object({
   updated_at: z.string(),
 });
 
-interface Row {
-  id: string;
-  name: string;
-  address_lines: string[];
-  postcode: string | null;
-  email: string | null;
-  phone: string | null;
-  communications_preference: string[];
-  cloud_storage_provider: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+type Row = Pick<
+  CustomerRow,
+  | 'id'
+  | 'name'
+  | 'address_lines'
+  | 'postcode'
+  | 'email'
+  | 'phone'
+  | 'communications_preference'
+  | 'cloud_storage_provider'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 const COLUMNS =
   'id, name, address_lines, postcode, email, phone, communications_preference, cloud_storage_provider, created_at, updated_at';
@@ -244,13 +246,7 @@ export function registerCustomerRoutes(
       const { id } = request.params;
       const customer = await findCustomer<Row>(pool, request.auth!.accountId, id, COLUMNS);
       if (!customer) throw new AppError('NOT_FOUND');
-      const letters = await pool.query<{
-        id: string;
-        name: string;
-        status: string;
-        force_status_error: boolean;
-        created_at: Date;
-      }>(
+      const letters = await pool.query<Pick<LetterRow, 'id' | 'name' | 'status' | 'force_status_error' | 'created_at'>>(
         `select id, name, status, force_status_error, created_at from letters
           where customer_id = $1 and account_id = $2 and not mark_for_deletion order by created_at desc limit 50`,
         [id, request.auth!.accountId],
