@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
+import type { DepartmentRow, UserRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -34,12 +35,17 @@ const departmentDetailSchema = departmentSchema.extend({
   ),
 });
 
+/** A department as DEPARTMENT_COLUMNS reads it: its columns, its supervisors' emails and its member count. */
+type DepartmentListRow = Pick<DepartmentRow, 'id' | 'name' | 'permissions' | 'approvals'> & {
+  supervised_by: UserRow['email'][];
+  numMembers: number;
+};
 const DEPARTMENT_COLUMNS = `d.id, d.name, d.permissions, d.approvals,
   array(select u.email from department_supervisors s join users u on u.id = s.user_id where s.department_id = d.id order by u.email) as supervised_by,
   (select count(*)::int from users m where m.department_id = d.id and m.valid) as "numMembers"`;
 
 async function getDepartment(q: pg.Pool | pg.ClientBase, accountId: string, id: string) {
-  const { rows } = await q.query<z.infer<typeof departmentSchema>>(
+  const { rows } = await q.query<DepartmentListRow>(
     `select ${DEPARTMENT_COLUMNS} from departments d where d.id = $1 and d.account_id = $2`,
     [id, accountId],
   );
@@ -51,7 +57,7 @@ async function getDepartment(q: pg.Pool | pg.ClientBase, accountId: string, id: 
 async function supervisorIds(client: pg.ClientBase, accountId: string, emails: readonly string[]): Promise<string[]> {
   if (emails.length === 0) return [];
   const lower = emails.map((e) => e.toLowerCase());
-  const { rows } = await client.query<{ id: string; email: string }>(
+  const { rows } = await client.query<Pick<UserRow, 'id' | 'email'>>(
     'select id, email from users where account_id = $1 and valid and email = any($2::text[])',
     [accountId, lower],
   );
@@ -122,7 +128,7 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
       if (q.search) where.add("lower(d.name) like ? escape '\\'", likePattern(q.search));
       const limit = rowLimit(q.limit);
       const [rows, count, employees] = await Promise.all([
-        pool.query(
+        pool.query<DepartmentListRow>(
           `select ${DEPARTMENT_COLUMNS} from departments d ${where} order by lower(d.name), d.id limit ${limit} offset ${q.page * limit}`,
           where.params,
         ),
@@ -149,7 +155,9 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
     async (request) => {
       const auth = request.auth!;
       const department = await getDepartment(pool, auth.accountId, request.params.id);
-      const { rows } = await pool.query<{ id: string; user_name: string; email_address: string; roles: string[] }>(
+      const { rows } = await pool.query<
+        Pick<UserRow, 'id' | 'roles'> & { user_name: UserRow['name']; email_address: UserRow['email'] }
+      >(
         'select id, name as user_name, email as email_address, roles from users where department_id = $1 and account_id = $2 and valid order by lower(name), id limit 1000',
         [department.id, auth.accountId],
       );

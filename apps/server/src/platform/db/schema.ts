@@ -1,4 +1,4 @@
-import type { PostalAddress, RegisteredCompany } from '@lp/domain';
+import type { LetterheadKind, PostalAddress, RegisteredCompany } from '@lp/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -58,8 +58,9 @@ export const departments = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    permissions: jsonb('permissions').notNull().default(sql`'{}'::jsonb`),
-    approvals: jsonb('approvals').notNull().default(sql`'{}'::jsonb`),
+    /** Permission names by kind (operational, observable, administrative); {} when none were given. */
+    permissions: jsonb('permissions').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+    approvals: jsonb('approvals').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,8 +79,9 @@ export const users = pgTable(
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     departmentId: text('department_id').references(() => departments.id, { onDelete: 'restrict' }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    permissions: jsonb('permissions').notNull().default(sql`'{}'::jsonb`),
-    approvals: jsonb('approvals').notNull().default(sql`'{}'::jsonb`),
+    /** Permission names by kind (operational, observable, administrative); {} when none were given. */
+    permissions: jsonb('permissions').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+    approvals: jsonb('approvals').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
     acceptedInvite: boolean('accepted_invite').notNull().default(true),
     jobTitle: text('job_title').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
@@ -696,9 +698,9 @@ export const letterheads = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<LetterheadKind>().notNull(),
     /** pdf or image (png or jpeg, in content_type). */
-    type: text('type').notNull(),
+    type: text('type').$type<'pdf' | 'image'>().notNull(),
     contentType: text('content_type').notNull(),
     blobKey: text('blob_key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
