@@ -2,8 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import type { LetterheadKind } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { LetterheadRow } from '../../platform/db/rows.js';
 import type { LetterheadFile } from './compose.js';
-import type { LetterheadRow } from './routes.js';
 
 /** The company's letterhead of a kind, with its bytes, or null. */
 export async function loadLetterhead(

@@ -1,10 +1,11 @@
 import { type Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { LETTERHEAD_KINDS, LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES, type LetterheadKind } from '@lp/domain';
+import { LETTERHEAD_KINDS, LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES } from '@lp/domain';
 import { PDFDocument } from 'pdf-lib';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { LetterheadRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -25,16 +26,6 @@ const letterheadSchema = z.object({
   size: z.number().int(),
   created_at: z.string(),
 });
-
-export interface LetterheadRow {
-  kind: LetterheadKind;
-  type: 'pdf' | 'image';
-  content_type: string;
-  blob_key: string;
-  size_bytes: string;
-  file_name: string;
-  created_at: Date;
-}
 
 const toLetterhead = (r: LetterheadRow) => ({
   kind: r.kind,
@@ -156,7 +147,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
       const key = incoming.replace(/\.upload$/, `.${found.ext}`);
       await blobs.rename(incoming, key);
       const { row, previous } = await inTransaction(pool, async (q) => {
-        const old = await q.query<{ blob_key: string }>(
+        const old = await q.query<Pick<LetterheadRow, 'blob_key'>>(
           'select blob_key from letterheads where account_id = $1 and kind = $2 for update',
           [auth.accountId, kind],
         );
@@ -199,7 +190,7 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
       const auth = request.auth!;
       const { kind } = request.params;
       const key = await inTransaction(pool, async (q) => {
-        const { rows } = await q.query<{ blob_key: string }>(
+        const { rows } = await q.query<Pick<LetterheadRow, 'blob_key'>>(
           'delete from letterheads where account_id = $1 and kind = $2 returning blob_key',
           [auth.accountId, kind],
         );
