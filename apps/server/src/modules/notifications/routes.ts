@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Narrow } from '../../platform/db/row.js';
+import type { NotificationRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
 
@@ -17,13 +19,10 @@ const groupSchema = z.object({
   ),
 });
 
-interface Row {
-  id: string;
-  sender: string;
-  description: string;
-  highlight: boolean;
-  approval: z.infer<typeof approvalSchema> | null;
-}
+type Row = Narrow<
+  Pick<NotificationRow, 'id' | 'sender' | 'description' | 'highlight' | 'approval'>,
+  { approval: z.infer<typeof approvalSchema> | null }
+>;
 
 /** The bell's count, the panel's groups (one per sender) and dismissing one or all. */
 export function registerNotificationRoutes(app: App, { pool }: PlatformDeps) {
