@@ -1,5 +1,6 @@
 import { sortRoles } from '@lp/domain';
 import type pg from 'pg';
+import type { DepartmentRow, UserRow as UserTableRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import type { UserRow } from './schemas.js';
 
@@ -12,9 +13,19 @@ export const USER_COLUMNS = `u.id, u.name as user_name, u.email as email_address
 export const SUPERVISED_COLUMN = `array(select d2.name from department_supervisors s join departments d2 on d2.id = s.department_id
   where s.user_id = p.id order by lower(d2.name)) as supervised_departments`;
 
-type DbUser = Omit<UserRow, 'is_self' | 'created_at'> & { created_at: Date };
+/** A member as USER_COLUMNS and SUPERVISED_COLUMN read them. */
+export type MemberRow = Pick<
+  UserTableRow,
+  'id' | 'roles' | 'permissions' | 'approvals' | 'accepted_invite' | 'job_title' | 'phone_number' | 'created_at'
+> & {
+  user_name: UserTableRow['name'];
+  email_address: UserTableRow['email'];
+  department: DepartmentRow['name'] | null;
+  is_owner: boolean;
+  supervised_departments: DepartmentRow['name'][];
+};
 
-export function toUserRow(r: DbUser, selfId: string): UserRow {
+export function toUserRow(r: MemberRow, selfId: string): UserRow {
   return { ...r, roles: sortRoles(r.roles), is_self: r.id === selfId, created_at: r.created_at.toISOString() };
 }
 
@@ -25,7 +36,7 @@ export async function getMember(
   userId: string,
   selfId: string,
 ): Promise<UserRow> {
-  const { rows } = await q.query<DbUser>(
+  const { rows } = await q.query<MemberRow>(
     `select p.*, ${SUPERVISED_COLUMN} from (
        select ${USER_COLUMNS} from users u left join departments d on d.id = u.department_id
         where u.id = $1 and u.account_id = $2 and u.valid) p`,
@@ -43,7 +54,7 @@ export async function departmentIds(
   field: string,
 ): Promise<string[]> {
   if (names.length === 0) return [];
-  const { rows } = await q.query<{ id: string; name: string }>(
+  const { rows } = await q.query<Pick<DepartmentRow, 'id' | 'name'>>(
     'select id, name from departments where account_id = $1 and lower(name) = any($2::text[])',
     [accountId, names.map((n) => n.toLowerCase())],
   );

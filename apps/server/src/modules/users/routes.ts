@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { prepared } from '../../platform/db/prepared.js';
+import type { DepartmentRow, UserRow as UserTableRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -25,7 +26,7 @@ import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../
 import { needsApproval, registerApprovalHandler, requestApproval } from '../approvals/index.js';
 import { insertInvitation, sendInvitationEmail } from '../identity/index.js';
 import { applyUserEdit, assertEditable, lockEditableMember } from './edit-user.js';
-import { departmentIds, getMember, SUPERVISED_COLUMN, toUserRow, USER_COLUMNS } from './queries.js';
+import { departmentIds, getMember, type MemberRow, SUPERVISED_COLUMN, toUserRow, USER_COLUMNS } from './queries.js';
 import { spendingCapSchema, userRowSchema } from './schemas.js';
 import { spentThisMonth } from './spend.js';
 
@@ -121,7 +122,12 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
       const countSql = narrowed
         ? 'select count(*)::int from matches'
         : `select count(*)::int from users u ${conditions}`;
-      const { rows } = await pool.query<{ n: number; departments: string[]; rows: Array<Record<string, unknown>> }>(
+      const { rows } = await pool.query<{
+        n: number;
+        departments: DepartmentRow['name'][];
+        // json_agg: the rows' timestamps are ISO strings.
+        rows: Array<Omit<MemberRow, 'created_at'> & { created_at: string }>;
+      }>(
         prepared(
           `with ${matchesSql}
               full_rows as (
@@ -135,9 +141,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
       );
       const result = rows[0]!;
       return {
-        rows: result.rows.map((r) =>
-          toUserRow({ ...r, created_at: new Date(r.created_at as string) } as never, auth.userId),
-        ),
+        rows: result.rows.map((r) => toUserRow({ ...r, created_at: new Date(r.created_at) }, auth.userId)),
         count: result.n,
         filter_options: {
           department: result.departments,
@@ -371,7 +375,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
       const { id } = request.params;
       if (id !== auth.userId && !auth.abilities.has('set_spending_cap') && !auth.abilities.has('see_finances'))
         throw new AppError('PERMISSION_DENIED');
-      const { rows } = await pool.query<{ cap_pence: string; override_cap_pence: string }>(
+      const { rows } = await pool.query<Pick<UserTableRow, 'cap_pence' | 'override_cap_pence'>>(
         'select cap_pence, override_cap_pence from users where id = $1 and account_id = $2 and valid',
         [id, auth.accountId],
       );
@@ -408,7 +412,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
       const { id } = request.params;
       const body = request.body;
       return inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{ cap_pence: string; override_cap_pence: string; roles: string[] }>(
+        const { rows } = await client.query<Pick<UserTableRow, 'cap_pence' | 'override_cap_pence' | 'roles'>>(
           'select cap_pence, override_cap_pence, roles from users where id = $1 and account_id = $2 and valid for update',
           [id, auth.accountId],
         );

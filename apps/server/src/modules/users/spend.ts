@@ -1,5 +1,6 @@
 import { capMonth } from '@lp/domain';
 import type pg from 'pg';
+import type { MemberSpendRow, UserRow as UserTableRow } from '../../platform/db/rows.js';
 
 export interface Reservation {
   ok: boolean;
@@ -29,7 +30,7 @@ export async function reserveSpend(
     userId,
     month,
   ]);
-  const { rows } = await q.query<{ amount_pence: string; cap: string }>(
+  const { rows } = await q.query<Pick<MemberSpendRow, 'amount_pence'> & { cap: UserTableRow['cap_pence'] }>(
     `update member_spend ms set amount_pence = ms.amount_pence + $3
        from users u
       where ms.user_id = $1 and ms.month = $2 and u.id = ms.user_id
@@ -44,7 +45,7 @@ export async function reserveSpend(
     const cap = Number(rows[0].cap);
     return { ok: true, amountSpent: Number(rows[0].amount_pence), cap: cap > 0 ? cap : null, month };
   }
-  const { rows: now } = await q.query<{ amount_pence: string; cap: string }>(
+  const { rows: now } = await q.query<Pick<MemberSpendRow, 'amount_pence'> & { cap: UserTableRow['cap_pence'] }>(
     `select ms.amount_pence, case when u.override_cap_pence > 0 then u.override_cap_pence else u.cap_pence end as cap
        from member_spend ms join users u on u.id = ms.user_id where ms.user_id = $1 and ms.month = $2`,
     [userId, month],
@@ -80,7 +81,7 @@ export async function releaseSpend(
 }
 
 export async function spentThisMonth(q: pg.Pool | pg.ClientBase, userId: string, at = new Date()): Promise<number> {
-  const { rows } = await q.query<{ amount_pence: string }>(
+  const { rows } = await q.query<Pick<MemberSpendRow, 'amount_pence'>>(
     'select amount_pence from member_spend where user_id = $1 and month = $2',
     [userId, capMonth(at)],
   );
