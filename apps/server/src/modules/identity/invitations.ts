@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { acceptInviteSchema, meSchema } from '@lp/domain';
 import { z } from 'zod';
+import type { AccountRow, InvitationRow, UserRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
@@ -31,7 +32,11 @@ export function registerInvitationRoutes(app: App, { pool, auth, config }: Platf
     },
     async (request) => {
       const { uniqueId, accountId } = request.params;
-      const { rows } = await pool.query<{ full_name: string; email_address: string; account_name: string }>(
+      const { rows } = await pool.query<{
+        full_name: UserRow['name'];
+        email_address: UserRow['email'];
+        account_name: AccountRow['name'];
+      }>(
         `select u.name as full_name, u.email as email_address, a.name as account_name
            from invitations i join users u on u.id = i.user_id join accounts a on a.id = i.account_id
           where i.id = $1 and i.account_id = $2 and i.accepted_at is null and i.expires_at > now() and a.valid`,
@@ -61,7 +66,7 @@ export function registerInvitationRoutes(app: App, { pool, auth, config }: Platf
       try {
         await client.query('begin');
         // The row lock makes a second, concurrent acceptance wait and then find it used.
-        const { rows } = await client.query<{ user_id: string; email: string }>(
+        const { rows } = await client.query<Pick<InvitationRow, 'user_id'> & Pick<UserRow, 'email'>>(
           `select i.user_id, u.email from invitations i join users u on u.id = i.user_id join accounts a on a.id = i.account_id
             where i.id = $1 and i.account_id = $2 and i.accepted_at is null and i.expires_at > now() and a.valid
             for update of i`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { UserRow } from '../../platform/db/rows.js';
 
 /**
  * Records a sign-in (the spec's sign-in flow records each one) and ends the user's first time
@@ -13,7 +14,7 @@ export async function recordSignIn(
   userAgent: string | undefined,
 ): Promise<{ wasFirstTime: boolean }> {
   // The row lock makes two sign-ins at once read true only once.
-  const { rows } = await pool.query<{ was_first_time: boolean }>(
+  const { rows } = await pool.query<{ was_first_time: UserRow['first_time'] }>(
     `with before as (select id, first_time from users where id = $2 for update),
           e as (insert into sign_in_events (id, user_id, ip_address, user_agent) values ($1, $2, $3, $4)),
           u as (update users set last_sign_in_at = now(), first_time = false where id = $2)

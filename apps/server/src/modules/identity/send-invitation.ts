@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
+import type { AccountRow } from '../../platform/db/rows.js';
 import { addJob } from '../../platform/jobs.js';
 import { invitationEmail } from '../../platform/mail.js';
 import { TASKS } from '../../platform/tasks.js';
@@ -18,7 +19,9 @@ export async function sendInvitationEmail(
   config: Config,
   invite: { uniqueId: string; accountId: string; email: string; fullName: string },
 ) {
-  const { rows } = await q.query<{ name: string }>('select name from accounts where id = $1', [invite.accountId]);
+  const { rows } = await q.query<Pick<AccountRow, 'name'>>('select name from accounts where id = $1', [
+    invite.accountId,
+  ]);
   const company = rows[0]?.name ?? 'your company';
   const link = invitationLink(config, invite.uniqueId, invite.accountId);
   await addJob(q, TASKS.sendEmail, invitationEmail({ email: invite.email, name: invite.fullName }, company, link));
