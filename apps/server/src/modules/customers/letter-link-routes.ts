@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { COMMUNICATION_PREFERENCES, customerFieldsSchema, customerMatchKey, normalisePreferences } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { CustomerRow } from '../../platform/db/rows.js';
+import type { CustomerRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -25,12 +25,9 @@ const linked = z.object({
 
 /** The letter, locked, unless the caller does not see it or it is in the trash (404). */
 async function lockLetter(q: pg.ClientBase, auth: LetterReader, id: string) {
-  const letter = await findLetter<{
-    id: string;
-    recipient_name_snapshot: string | null;
-    recipient_address_snapshot: string[] | null;
-    postcode: string | null;
-  }>(q, auth, id, 'id, recipient_name_snapshot, recipient_address_snapshot, postcode', {
+  const letter = await findLetter<
+    Pick<LetterRow, 'id' | 'recipient_name_snapshot' | 'recipient_address_snapshot' | 'postcode'>
+  >(q, auth, id, 'id, recipient_name_snapshot, recipient_address_snapshot, postcode', {
     forUpdate: true,
     notTrashed: true,
   });

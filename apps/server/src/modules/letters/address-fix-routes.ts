@@ -9,10 +9,10 @@ import {
   LETTER_MESSAGES,
   LETTER_STATUS,
   recipientCorrectionSchema,
-  type WindowLayout,
 } from '@lp/domain';
 import type { PoolClient } from 'pg';
 import { z } from 'zod';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -25,18 +25,19 @@ import { type LetterStatusChanges, letterColumnSql, recordLetterStatus } from '.
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const answer = z.object({ uuid: z.string(), status: z.literal(LETTER_STATUS.analysing), message: z.string() });
 
-interface FixRow {
-  status: string;
-  status_reason: string | null;
-  document_type: string;
-  mark_for_deletion: boolean;
-  recipient_name_snapshot: string | null;
-  address_sheet: boolean;
-  address_reset: boolean;
-  original_key: string | null;
-  blob_key: string;
-  layout: WindowLayout | null;
-}
+type FixRow = Pick<
+  LetterRow,
+  | 'status'
+  | 'status_reason'
+  | 'document_type'
+  | 'mark_for_deletion'
+  | 'recipient_name_snapshot'
+  | 'address_sheet'
+  | 'address_reset'
+  | 'original_key'
+  | 'blob_key'
+  | 'layout'
+>;
 
 type FixColumn = 'address_sheet' | 'address_reset';
 

@@ -28,6 +28,7 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
@@ -332,21 +333,24 @@ export async function runAnalysis(
   isLastAttempt = true,
   options: AnalysisOptions = {},
 ): Promise<void> {
-  const letter = await loadLetterForJob<{
-    blob_key: string;
-    account_id: string;
-    status: string;
-    source_type: string | null;
-    source_key: string | null;
-    address_sheet: boolean;
-    address_reset: boolean;
-    address_source: string;
-    original_key: string | null;
-    recipient_name_snapshot: string | null;
-    recipient_address_snapshot: string[] | null;
-    postcode: string | null;
-    layout: WindowLayout | null;
-  }>(
+  const letter = await loadLetterForJob<
+    Pick<
+      LetterRow,
+      | 'blob_key'
+      | 'account_id'
+      | 'status'
+      | 'source_type'
+      | 'source_key'
+      | 'address_sheet'
+      | 'address_reset'
+      | 'address_source'
+      | 'original_key'
+      | 'recipient_name_snapshot'
+      | 'recipient_address_snapshot'
+      | 'postcode'
+      | 'layout'
+    >
+  >(
     pool,
     letterId,
     `blob_key, account_id, status, source_type, source_key, address_sheet, address_reset, address_source,

@@ -1,6 +1,7 @@
-import { SPLIT_HISTORY, type SplitProposal, splitStartsProblem } from '@lp/domain';
+import { SPLIT_HISTORY, splitStartsProblem } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -41,11 +42,13 @@ export async function confirmSplit(
   starts: number[],
 ) {
   await inTransaction(pool, async (client) => {
-    const letter = await findLetter<{
-      split_status: string | null;
-      split_proposal: SplitProposal | null;
-      mark_for_deletion: boolean;
-    }>(client, auth, id, 'split_status, split_proposal, mark_for_deletion', { forUpdate: true });
+    const letter = await findLetter<Pick<LetterRow, 'split_status' | 'split_proposal' | 'mark_for_deletion'>>(
+      client,
+      auth,
+      id,
+      'split_status, split_proposal, mark_for_deletion',
+      { forUpdate: true },
+    );
     if (!letter) throw new AppError('NOT_FOUND');
     if (letter.mark_for_deletion) throw new AppError('CONFLICT', 'Restore the letter from the trash to split it.');
     if (letter.split_status !== 'proposed' || !letter.split_proposal)

@@ -1,6 +1,7 @@
 import { buildSplitProposal, LETTER_MESSAGES, type PageReading, readPage, SPLIT_HISTORY } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { loadLetterForJob } from './load-letter-for-job.js';
@@ -32,7 +33,7 @@ export async function readPages(file: string): Promise<PageReading[]> {
  * note saying no second letter was found. After the last failed attempt the split fails.
  */
 export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId: string, isLastAttempt = true) {
-  const letter = await loadLetterForJob<{ account_id: string; blob_key: string; split_status: string | null }>(
+  const letter = await loadLetterForJob<Pick<LetterRow, 'account_id' | 'blob_key' | 'split_status'>>(
     pool,
     letterId,
     'account_id, blob_key, split_status',

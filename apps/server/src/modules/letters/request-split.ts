@@ -1,6 +1,7 @@
 import { canSplitLetter, LETTER_STATUS, SPLIT_HISTORY } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -22,12 +23,13 @@ export async function requestSplit(
   id: string,
 ) {
   await inTransaction(pool, async (client) => {
-    const letter = await findLetter<{
-      document_type: string;
-      status: string;
-      split_status: string | null;
-      mark_for_deletion: boolean;
-    }>(client, auth, id, 'document_type, status, split_status, mark_for_deletion', { forUpdate: true });
+    const letter = await findLetter<Pick<LetterRow, 'document_type' | 'status' | 'split_status' | 'mark_for_deletion'>>(
+      client,
+      auth,
+      id,
+      'document_type, status, split_status, mark_for_deletion',
+      { forUpdate: true },
+    );
     if (!letter) throw new AppError('NOT_FOUND');
     if (!canSplitLetter(letter.status, letter.document_type as 'regular' | 'merged', [...auth.abilities]))
       throw new AppError(

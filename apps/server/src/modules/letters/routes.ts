@@ -18,6 +18,8 @@ import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import { AccountCache } from '../../platform/account-cache.js';
 import { prepared } from '../../platform/db/prepared.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type { CustomerRow, LetterDeliveryRow, LetterHistoryRow, LetterRow, UserRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -110,9 +112,46 @@ const COLUMNS = `l.id as uuid, l.name, l.document_type, l.source_type, l.status,
   l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.layout, l.address_sheet,
   l.address_reset, l.address_source, l.ocr_confidence, l.customer_id as customer_uuid, (select c.name from customers c where c.id = l.customer_id) as customer_name`;
 
-type Row = Omit<z.infer<typeof letterSchema>, 'display_status' | 'creation_date' | 'delivered_on'> & {
-  created_at: Date;
-  delivered_on: Date | null;
+type Row = Narrow<
+  Pick<
+    LetterRow,
+    | 'name'
+    | 'document_type'
+    | 'source_type'
+    | 'status'
+    | 'force_status_error'
+    | 'status_reason'
+    | 'recipient_name_snapshot'
+    | 'recipient_address_snapshot'
+    | 'postcode'
+    | 'mark_for_deletion'
+    | 'processed'
+    | 'created_at'
+    | 'split_status'
+    | 'split_count'
+    | 'has_been_posted'
+    | 'cloud_synced'
+    | 'delivered_on'
+    | 'delivery_channels'
+    | 'successful_delivery_channels'
+    | 'unsuccessful_delivery_channels'
+    | 'layout'
+    | 'address_sheet'
+    | 'address_reset'
+    | 'address_source'
+    | 'ocr_confidence'
+  >,
+  // Values the product writes; the response schema says so.
+  Pick<z.infer<typeof letterSchema>, 'document_type' | 'source_type' | 'split_status' | 'address_source'>
+> & {
+  uuid: LetterRow['id'];
+  num_pages: number | null; // num_pages::int
+  creator_email: UserRow['email'] | null;
+  creator_name: UserRow['name'] | null;
+  has_thumbnail: boolean;
+  parent_uuid: LetterRow['parent_id'];
+  customer_uuid: LetterRow['customer_id'];
+  customer_name: CustomerRow['name'] | null;
 };
 const toLetter = ({ created_at, delivered_on, ...r }: Row) => ({
   ...r,
@@ -361,7 +400,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
         // A supervisor's counts are not cached: who is in their departments changes without a letter changing.
         scope ? countTabs() : countsCache.get(accountId, JSON.stringify([search, filters]), countTabs),
         creatorsCache.get(accountId, 'creators', async () => {
-          const found = await pool.query<{ email: string }>(
+          const found = await pool.query<Pick<UserRow, 'email'>>(
             'select email from users where account_id = $1 order by email limit 200',
             [accountId],
           );
@@ -402,7 +441,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
       config: { access: read },
     },
     async (request, reply) => {
-      const letter = await ownLetter<{ thumbnail_key: string | null }>(
+      const letter = await ownLetter<Pick<LetterRow, 'thumbnail_key'>>(
         'thumbnail_key',
         request.params.id,
         request.auth!,
@@ -436,7 +475,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     },
     async (request, reply) => {
       const { id } = request.params;
-      const letter = await ownLetter<{ name: string; blob_key: string }>('name, blob_key', id, request.auth!);
+      const letter = await ownLetter<Pick<LetterRow, 'name' | 'blob_key'>>('name, blob_key', id, request.auth!);
       if (!(await blobs.exists(letter.blob_key)))
         throw new AppError('CONFLICT', 'The PDF of this letter is not ready yet.');
       const filename = `${letter.name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
@@ -490,7 +529,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
     async (request) => {
       const { id } = request.params;
       await ownLetter('id', id, request.auth!);
-      const { rows } = await pool.query<{ status: string; reason: string | null; created_at: Date }>(
+      const { rows } = await pool.query<Pick<LetterHistoryRow, 'status' | 'reason' | 'created_at'>>(
         'select status, reason, created_at from letter_history where letter_id = $1 order by id limit 200',
         [id],
       );
@@ -510,15 +549,12 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
 
   /** Letters of the caller's company among the ids, locked; another company's id reads as not found. */
   async function lockOwn(client: import('pg').ClientBase, accountId: string, uuids: string[]) {
-    const { rows } = await client.query<{
-      id: string;
-      status: string;
-      mark_for_deletion: boolean;
-      blob_key: string;
-      source_key: string | null;
-      thumbnail_key: string | null;
-      original_key: string | null;
-    }>(
+    const { rows } = await client.query<
+      Pick<
+        LetterRow,
+        'id' | 'status' | 'mark_for_deletion' | 'blob_key' | 'source_key' | 'thumbnail_key' | 'original_key'
+      >
+    >(
       'select id, status, mark_for_deletion, blob_key, source_key, thumbnail_key, original_key from letters where account_id = $1 and id = any($2::text[]) for update',
       [accountId, uuids],
     );
@@ -546,7 +582,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
         if (blocked.length)
           throw new AppError('CONFLICT', `These letters cannot be deleted now: ${blocked.map((r) => r.id).join(', ')}`);
         // A delivery waiting for a supervisor (or its time) holds money: it is cancelled first.
-        const open = await client.query<{ letter_id: string }>(
+        const open = await client.query<Pick<LetterDeliveryRow, 'letter_id'>>(
           `select letter_id from letter_deliveries where letter_id = any($1::text[]) and state in ('in_review', 'scheduled', 'sending')`,
           [uuids],
         );

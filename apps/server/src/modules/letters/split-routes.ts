@@ -1,6 +1,8 @@
-import { confirmSplitSchema, type SplitProposal, splitProposalSchema } from '@lp/domain';
+import { confirmSplitSchema, splitProposalSchema } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
+import type { Narrow } from '../../platform/db/row.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import type { App } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
@@ -60,10 +62,9 @@ export function registerSplitRoutes(app: App, { pool }: { pool: pg.Pool }) {
     },
     async (request) => {
       const { id } = request.params;
-      const letter = await findLetter<{
-        split_status: z.infer<typeof splitStatus> | null;
-        split_proposal: SplitProposal | null;
-      }>(pool, request.auth!, id, 'split_status, split_proposal');
+      const letter = await findLetter<
+        Narrow<Pick<LetterRow, 'split_status' | 'split_proposal'>, { split_status: z.infer<typeof splitStatus> | null }>
+      >(pool, request.auth!, id, 'split_status, split_proposal');
       if (!letter) throw new AppError('NOT_FOUND');
       return { uuid: id, split_status: letter.split_status, proposal: letter.split_proposal };
     },

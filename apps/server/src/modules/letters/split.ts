@@ -10,11 +10,11 @@ import {
   proposeStarts,
   readPage,
   SPLIT_HISTORY,
-  type SplitProposal,
   type TextItem,
 } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { createLetter } from './create-letter.js';
@@ -38,14 +38,9 @@ export function letterStarts(pages: TextItem[][]): number[] {
 /** Page ranges [first, last] from the start pages and the page count. */
 export const ranges = letterRanges;
 
-interface Merged {
-  account_id: string;
-  name: string;
-  blob_key: string;
-  num_pages: number | null;
-  split_status: string | null;
-  split_proposal: SplitProposal | null;
-}
+type Merged = Pick<LetterRow, 'account_id' | 'name' | 'blob_key' | 'split_status' | 'split_proposal'> & {
+  num_pages: number | null; // num_pages::int
+};
 
 /**
  * The durable split job: cuts a merged file at the starts the user confirmed (split_proposal.confirmed),
@@ -108,7 +103,7 @@ export async function runSplit(
       children.push(...(await Promise.all(parts.slice(i, i + lanes).map(cut))));
     const base = merged.name.replace(/\.(pdf|docx)$/i, '');
     await inTransaction(pool, async (client) => {
-      const locked = await loadLetterForJob<{ split_status: string | null }>(client, letterId, 'split_status', {
+      const locked = await loadLetterForJob<Pick<LetterRow, 'split_status'>>(client, letterId, 'split_status', {
         forUpdate: true,
       });
       if (locked?.split_status !== 'splitting') throw new Error('the letter is no longer being split');

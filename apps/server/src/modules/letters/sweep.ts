@@ -1,5 +1,6 @@
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { JOB_ABANDONED_SECONDS } from '../../platform/jobs.js';
@@ -26,7 +27,7 @@ export async function sweepStuckLetters(
   abandonedSeconds = JOB_ABANDONED_SECONDS,
 ): Promise<{ restarted: number; failed: number }> {
   return inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ id: string; account_id: string; restarted: boolean }>(
+    const { rows } = await client.query<Pick<LetterRow, 'id' | 'account_id'> & { restarted: boolean }>(
       `select l.id, l.account_id,
               exists (select 1 from letter_history h where h.letter_id = l.id and h.reason = $3) as restarted
          from letters l

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { AuthContext, RouteAccess } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { type EventHub, openEventStream } from '../../platform/events.js';
 import type { App } from '../../platform/http.js';
 import { rowLimit } from '../../platform/list.js';
@@ -58,7 +59,7 @@ export function registerThumbnailStream(
       const q = request.query;
       const { where, params } = await conditions(q, auth);
       const limit = rowLimit(q.limit);
-      const { rows } = await pool.query<{ id: string; status: string; thumbnail_key: string | null }>(
+      const { rows } = await pool.query<Pick<LetterRow, 'id' | 'status' | 'thumbnail_key'>>(
         `select l.id, l.status, l.thumbnail_key from letters l ${where}
           order by l.created_at desc, l.id desc limit ${limit} offset ${q.page * limit}`,
         params,
@@ -116,7 +117,7 @@ export function registerThumbnailStream(
         if (checking || closed) return;
         checking = true;
         try {
-          const { rows: now } = await pool.query<{ id: string; status: string; thumbnail_key: string | null }>(
+          const { rows: now } = await pool.query<Pick<LetterRow, 'id' | 'status' | 'thumbnail_key'>>(
             'select id, status, thumbnail_key from letters where account_id = $1 and id = any($2::text[])',
             [auth.accountId, [...pending.keys()]],
           );

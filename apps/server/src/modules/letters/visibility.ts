@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
+import type { DepartmentSupervisorRow } from '../../platform/db/rows.js';
 import type { Where } from '../../platform/list.js';
 
 /**
@@ -24,7 +25,7 @@ export async function supervisedDepartmentIds(
   q: pg.Pool | pg.ClientBase,
   auth: Pick<AuthContext, 'userId' | 'accountId'>,
 ): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(
+  const { rows } = await q.query<{ id: DepartmentSupervisorRow['department_id'] }>(
     `select s.department_id as id from department_supervisors s join departments d on d.id = s.department_id
       where s.user_id = $1 and d.account_id = $2 order by s.department_id`,
     [auth.userId, auth.accountId],

@@ -1,4 +1,15 @@
-import type { LetterheadKind, PostalAddress, RegisteredCompany } from '@lp/domain';
+import type {
+  ChannelState,
+  DeliveryChannel,
+  DeliveryState,
+  IntegrationProviderId,
+  LetterheadKind,
+  PostalAddress,
+  RegisteredCompany,
+  SplitProposal,
+  StorageItemKind,
+  WindowLayout,
+} from '@lp/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -29,7 +40,8 @@ export const accounts = pgTable('accounts', {
   healthStatus: text('health_status').notNull().default('active'),
   healthReason: text('health_reason'),
   valid: boolean('valid').notNull().default(true),
-  preferences: jsonb('preferences').notNull().default(sql`'{}'::jsonb`),
+  /** The company's settings by area ({ delivery: ... }); {} when none were saved. */
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   ownerUserId: text('owner_user_id'),
   /** When on, only members with top_up see the balance (the owner sets it). */
   restrictBalanceToFinanceAdmins: boolean('restrict_balance_to_finance_admins').notNull().default(false),
@@ -325,13 +337,13 @@ export const letters = pgTable(
      * Of a merged letter being split: the proposed cut points, shown to the user before any letter
      * is created ({ pages, starts: [{ page, signals }] }); the confirmed starts replace them.
      */
-    splitProposal: jsonb('split_proposal'),
+    splitProposal: jsonb('split_proposal').$type<SplitProposal>(),
     /**
      * What the analysis found on page 1, in millimetres from the top-left corner: the window, the
      * address block, where the postal barcode goes, and what blocks it ({ window, address, barcode,
      * intrusions: [{ kind, text?, box }] }). Drawn over the preview.
      */
-    layout: jsonb('layout'),
+    layout: jsonb('layout').$type<WindowLayout>(),
     /** An address sheet was put in front of the letter (an extra sheet, priced with delivery). */
     addressSheet: boolean('address_sheet').notNull().default(false),
     /** The file as uploaded, kept when the product changed the file it sends (an address sheet, a re-set address). */
@@ -444,7 +456,7 @@ export const holds = pgTable(
     /** The member whose monthly cap it counts against (null: a company charge). */
     userId: text('user_id'),
     amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<'open' | 'captured' | 'released'>().notNull().default('open'),
     capturedPence: bigint('captured_pence', { mode: 'number' }),
     /** The month (Europe/London) whose spend the hold reserved. */
     capMonth: date('cap_month'),
@@ -506,7 +518,7 @@ export const planPeriods = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     plan: text('plan').notNull(),
     amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<'paid' | 'unpaid' | 'waived'>().notNull(),
     ledgerEntryId: text('ledger_entry_id'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -568,7 +580,7 @@ export const letterDeliveries = pgTable(
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     requesterName: text('requester_name').notNull(),
     requesterEmail: text('requester_email').notNull(),
-    state: text('state').notNull(),
+    state: text('state').$type<DeliveryState>().notNull(),
     /** The letter's status before the delivery (a cancel or a denial puts it back). */
     previousStatus: text('previous_status').notNull(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
@@ -597,8 +609,8 @@ export const letterDeliveryChannels = pgTable(
     deliveryId: text('delivery_id')
       .notNull()
       .references(() => letterDeliveries.id, { onDelete: 'cascade' }),
-    channel: text('channel').notNull(),
-    state: text('state').notNull().default('queued'),
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    state: text('state').$type<ChannelState>().notNull().default('queued'),
     pricePence: bigint('price_pence', { mode: 'number' }).notNull(),
     holdId: text('hold_id'),
     captureEntryId: text('capture_entry_id'),
@@ -847,7 +859,7 @@ export const storageItems = pgTable(
     parentId: text('parent_id').references((): AnyPgColumn => storageItems.id, { onDelete: 'cascade' }),
     ancestors: text('ancestors').array().notNull().default(sql`'{}'::text[]`),
     /** customer_folder, folder or file. */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<StorageItemKind>().notNull(),
     /** A file's name is kept without its extension. */
     name: text('name').notNull(),
     /** pdf, png, jpg, jpeg or gif for a stored file; pdf for a letter-linked item; null for folders. */
@@ -950,9 +962,9 @@ export const integrations = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** xero, quickbooks, sage, google_drive, dropbox, onedrive (INTEGRATION_PROVIDER_IDS). */
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<IntegrationProviderId>().notNull(),
     /** connected; revoked (the provider refused our refresh: Reconnect); error (the last call failed). */
-    status: text('status').notNull().default('connected'),
+    status: text('status').$type<'connected' | 'revoked' | 'error'>().notNull().default('connected'),
     /** Cloud drives: copy letters to the drive. */
     autoSync: boolean('auto_sync').notNull().default(false),
     /** Cloud drives with auto-sync: uploaded letters are copied too (once analysed), not only delivered ones. */
@@ -1016,7 +1028,7 @@ export const integrationImports = pgTable(
     provider: text('provider').notNull(),
     tenantId: text('tenant_id').notNull().default(''),
     /** contacts or invoices. */
-    entityType: text('entity_type').notNull(),
+    entityType: text('entity_type').$type<'contacts' | 'invoices'>().notNull(),
     externalId: text('external_id').notNull(),
     /** The customer's or letter's id. */
     localId: text('local_id').notNull(),
@@ -1045,9 +1057,9 @@ export const letterCloudSyncs = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** google_drive, dropbox, onedrive. */
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<'google_drive' | 'dropbox' | 'onedrive'>().notNull(),
     /** pending (queued or being retried), synced, failed. */
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<'pending' | 'synced' | 'failed'>().notNull().default('pending'),
     /** The drive's id of the file. */
     remoteId: text('remote_id'),
     /** Where it is in the drive ("LetterPost letters/Lease.pdf"). */
