@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MONEY_MESSAGES, type TransactionType } from '@lp/domain';
 import type pg from 'pg';
+import type { AccountBalanceRow, HoldRow, LedgerEntryRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { releaseSpendInMonth, reserveSpend } from '../users/index.js';
 
@@ -93,21 +94,39 @@ function requestHash(parts: unknown[]): string {
 const ENTRY_COLUMNS = `id, account_id, type, amount_pence::int8 as amount_pence, held_delta_pence, balance_after_pence,
   user_id, description, service_id, reference, hold_id, to_char(cap_month, 'YYYY-MM-DD') as cap_month, created_at, request_hash`;
 
-function toEntry(row: Record<string, unknown>, replayed: boolean): Entry {
+/** A ledger entry as ENTRY_COLUMNS reads it. */
+type EntryRow = Pick<
+  LedgerEntryRow,
+  | 'id'
+  | 'account_id'
+  | 'type'
+  | 'amount_pence'
+  | 'held_delta_pence'
+  | 'balance_after_pence'
+  | 'user_id'
+  | 'description'
+  | 'service_id'
+  | 'reference'
+  | 'hold_id'
+  | 'created_at'
+  | 'request_hash'
+> & { cap_month: string | null }; // to_char(cap_month, 'YYYY-MM-DD')
+
+function toEntry(row: EntryRow, replayed: boolean): Entry {
   return {
-    id: row.id as string,
-    account_id: row.account_id as string,
+    id: row.id,
+    account_id: row.account_id,
     type: row.type as TransactionType,
     amount_pence: Number(row.amount_pence),
     held_delta_pence: Number(row.held_delta_pence),
     balance_after_pence: Number(row.balance_after_pence),
-    user_id: (row.user_id as string | null) ?? null,
-    description: row.description as string,
-    service_id: (row.service_id as string | null) ?? null,
-    reference: (row.reference as string | null) ?? null,
-    hold_id: (row.hold_id as string | null) ?? null,
-    cap_month: (row.cap_month as string | null) ?? null,
-    created_at: row.created_at as Date,
+    user_id: row.user_id,
+    description: row.description,
+    service_id: row.service_id,
+    reference: row.reference,
+    hold_id: row.hold_id,
+    cap_month: row.cap_month,
+    created_at: row.created_at,
     replayed,
   };
 }
@@ -119,7 +138,7 @@ async function lockKey(q: Q, accountId: string, key: string) {
 
 /** The entry an earlier call with this key wrote; a different request under the same key is refused. */
 async function replay(q: Q, accountId: string, key: string, hash: string): Promise<Entry | null> {
-  const { rows } = await q.query(
+  const { rows } = await q.query<EntryRow>(
     `select ${ENTRY_COLUMNS} from ledger_entries where account_id = $1 and idempotency_key = $2`,
     [accountId, key],
   );
@@ -138,7 +157,7 @@ export async function readBalance(
   q: Q | pg.Pool,
   accountId: string,
 ): Promise<{ balance: number; held: number; available: number }> {
-  const { rows } = await q.query<{ balance_pence: string; held_pence: string }>(
+  const { rows } = await q.query<Pick<AccountBalanceRow, 'balance_pence' | 'held_pence'>>(
     'select balance_pence, held_pence from account_balances where account_id = $1',
     [accountId],
   );
@@ -186,7 +205,7 @@ interface EntryInsert {
 }
 
 async function insertEntry(q: Q, e: EntryInsert): Promise<Entry> {
-  const { rows } = await q.query(
+  const { rows } = await q.query<EntryRow>(
     `insert into ledger_entries (id, account_id, type, amount_pence, held_delta_pence, balance_after_pence, user_id,
         user_name, user_email, description, service_id, reference, hold_id, cap_month, idempotency_key, request_hash)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
@@ -210,7 +229,7 @@ async function insertEntry(q: Q, e: EntryInsert): Promise<Entry> {
       e.hash,
     ],
   );
-  return toEntry(rows[0], false);
+  return toEntry(rows[0]!, false);
 }
 
 /** Moves the balance row; null when the condition (enough available) does not hold. */
@@ -221,7 +240,7 @@ async function moveBalance(
   heldDelta: number,
   needAvailable: number,
 ): Promise<number | null> {
-  const { rows } = await q.query<{ balance_pence: string }>(
+  const { rows } = await q.query<Pick<AccountBalanceRow, 'balance_pence'>>(
     `update account_balances
         set balance_pence = balance_pence + $2, held_pence = held_pence + $3, entry_count = entry_count + 1,
             updated_at = now()
@@ -288,17 +307,23 @@ export async function credit(q: Q, m: Omit<Movement, 'capped'> & { type: 'top_up
 const HOLD_COLUMNS = `id, account_id, user_id, amount_pence, status, captured_pence,
   to_char(cap_month, 'YYYY-MM-DD') as cap_month, description, service_id`;
 
-function toHold(row: Record<string, unknown>, replayed: boolean): Hold {
+/** A hold as HOLD_COLUMNS reads it. */
+type HoldDbRow = Pick<
+  HoldRow,
+  'id' | 'account_id' | 'user_id' | 'amount_pence' | 'status' | 'captured_pence' | 'description' | 'service_id'
+> & { cap_month: string | null }; // to_char(cap_month, 'YYYY-MM-DD')
+
+function toHold(row: HoldDbRow, replayed: boolean): Hold {
   return {
-    id: row.id as string,
-    account_id: row.account_id as string,
-    user_id: (row.user_id as string | null) ?? null,
+    id: row.id,
+    account_id: row.account_id,
+    user_id: row.user_id,
     amount_pence: Number(row.amount_pence),
-    status: row.status as Hold['status'],
+    status: row.status,
     captured_pence: row.captured_pence === null ? null : Number(row.captured_pence),
-    cap_month: (row.cap_month as string | null) ?? null,
-    description: row.description as string,
-    service_id: (row.service_id as string | null) ?? null,
+    cap_month: row.cap_month,
+    description: row.description,
+    service_id: row.service_id,
     replayed,
   };
 }
@@ -312,7 +337,7 @@ export async function hold(q: Q, m: Movement): Promise<Hold> {
   const capped = m.capped !== false && m.actor !== null;
   const hash = requestHash(['hold', m.amount, m.actor?.userId ?? null, capped, m.serviceId ?? null]);
   await lockKey(q, m.accountId, m.key);
-  const { rows: found } = await q.query(
+  const { rows: found } = await q.query<HoldDbRow & { request_hash: LedgerEntryRow['request_hash'] | null }>(
     `select ${HOLD_COLUMNS}, (select request_hash from ledger_entries e where e.hold_id = h.id and e.type = 'hold') as request_hash
        from holds h where account_id = $1 and idempotency_key = $2`,
     [m.accountId, m.key],
@@ -327,7 +352,7 @@ export async function hold(q: Q, m: Movement): Promise<Hold> {
   const after = await moveBalance(q, m.accountId, 0, m.amount, m.amount);
   if (after === null) return insufficient(q, m);
   const id = `hold_${randomUUID().replaceAll('-', '')}`;
-  const { rows } = await q.query(
+  const { rows } = await q.query<HoldDbRow>(
     `insert into holds (id, account_id, user_id, amount_pence, cap_month, description, service_id, idempotency_key)
      values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${HOLD_COLUMNS}`,
     [id, m.accountId, capped ? m.actor!.userId : null, m.amount, month, m.description, m.serviceId ?? null, m.key],
@@ -347,20 +372,20 @@ export async function hold(q: Q, m: Movement): Promise<Hold> {
     key: m.key,
     hash,
   });
-  return toHold(rows[0], false);
+  return toHold(rows[0]!, false);
 }
 
 async function lockHold(q: Q, accountId: string, holdId: string) {
-  const { rows } = await q.query(`select ${HOLD_COLUMNS} from holds where id = $1 and account_id = $2 for update`, [
-    holdId,
-    accountId,
-  ]);
+  const { rows } = await q.query<HoldDbRow>(
+    `select ${HOLD_COLUMNS} from holds where id = $1 and account_id = $2 for update`,
+    [holdId, accountId],
+  );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'This reservation does not exist.');
   return toHold(rows[0], false);
 }
 
 async function settlementEntry(q: Q, accountId: string, holdId: string, type: 'capture' | 'release') {
-  const { rows } = await q.query(
+  const { rows } = await q.query<EntryRow>(
     `select ${ENTRY_COLUMNS} from ledger_entries where account_id = $1 and hold_id = $2 and type = $3`,
     [accountId, holdId, type],
   );
@@ -435,7 +460,7 @@ export async function release(
 }
 
 async function holdActor(q: Q, holdId: string): Promise<Actor | null> {
-  const { rows } = await q.query<{ user_id: string | null; user_name: string | null; user_email: string | null }>(
+  const { rows } = await q.query<Pick<LedgerEntryRow, 'user_id' | 'user_name' | 'user_email'>>(
     `select user_id, user_name, user_email from ledger_entries where hold_id = $1 and type = 'hold'`,
     [holdId],
   );
@@ -462,7 +487,7 @@ export async function refund(
 ): Promise<Entry> {
   const type = r.type ?? 'refund';
   await lockKey(q, r.accountId, r.key);
-  const { rows } = await q.query(
+  const { rows } = await q.query<EntryRow & Pick<LedgerEntryRow, 'user_name' | 'user_email'>>(
     `select ${ENTRY_COLUMNS}, user_name, user_email from ledger_entries where id = $1 and account_id = $2`,
     [r.entryId, r.accountId],
   );

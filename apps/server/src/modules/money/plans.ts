@@ -11,6 +11,8 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { writeAudit } from '../../platform/audit.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type { AccountRow, PlanPeriodRow, UserRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -29,15 +31,10 @@ export const RENEW_TASK = 'renew_plan';
 
 type Q = pg.ClientBase;
 
-interface AccountPlanRow {
-  id: string;
-  name: string;
-  current_plan: string;
-  health_status: string;
-  health_reason: string | null;
-  plan_period_start: Date | null;
-  plan_renews_at: Date | null;
-}
+type AccountPlanRow = Pick<
+  AccountRow,
+  'id' | 'name' | 'current_plan' | 'health_status' | 'health_reason' | 'plan_period_start' | 'plan_renews_at'
+>;
 
 /**
  * The company's row, locked first by every plan path and by money received (then the ledger's own
@@ -96,7 +93,7 @@ async function scheduleRenewal(q: Q, accountId: string, at: Date | null) {
 
 /** Members who may act on the company's money: the owner and those with manage_account or top_up. */
 async function moneyAdmins(q: Q, accountId: string): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(
+  const { rows } = await q.query<Pick<UserRow, 'id'>>(
     `select id from users where account_id = $1 and valid
         and ('owner' = any(roles) or permissions::text like '%"manage_account"%' or permissions::text like '%"top_up"%')`,
     [accountId],
@@ -242,7 +239,13 @@ export async function changePlan(
 
 async function paidPeriod(q: Q, accountId: string, account: AccountPlanRow) {
   if (!account.plan_period_start) return null;
-  const { rows } = await q.query<{ period_start: Date; plan: string; amount_pence: string; ledger_entry_id: string }>(
+  const { rows } = await q.query<
+    // The condition keeps periods with their ledger entry only.
+    Narrow<
+      Pick<PlanPeriodRow, 'period_start' | 'plan' | 'amount_pence' | 'ledger_entry_id'>,
+      { ledger_entry_id: string }
+    >
+  >(
     `select period_start, plan, amount_pence, ledger_entry_id from plan_periods
       where account_id = $1 and period_start = $2 and status = 'paid' and ledger_entry_id is not null`,
     [accountId, account.plan_period_start],
@@ -276,7 +279,7 @@ export async function renewPlan(pool: pg.Pool, accountId: string, now = new Date
       [accountId, periodStart, plan.name, fee],
     );
     if (inserted.rowCount === 0) {
-      const { rows } = await q.query<{ status: string }>(
+      const { rows } = await q.query<Pick<PlanPeriodRow, 'status'>>(
         'select status from plan_periods where account_id = $1 and period_start = $2',
         [accountId, periodStart],
       );
@@ -341,7 +344,7 @@ async function markPaid(q: Q, accountId: string, periodStart: Date, entry: Entry
 export async function retryOwedPlan(q: Q, accountId: string): Promise<boolean> {
   const account = await lockAccount(q, accountId);
   if (!isSuspendedForFunds({ status: account.health_status, reason: account.health_reason })) return false;
-  const { rows } = await q.query<{ period_start: Date; plan: string; amount_pence: string }>(
+  const { rows } = await q.query<Pick<PlanPeriodRow, 'period_start' | 'plan' | 'amount_pence'>>(
     `select period_start, plan, amount_pence from plan_periods
       where account_id = $1 and status = 'unpaid' order by period_start desc limit 1`,
     [accountId],
@@ -361,7 +364,7 @@ export async function retryOwedPlan(q: Q, accountId: string): Promise<boolean> {
 
 /** What the company owes for its plan (pence): an unpaid period's fee, else 0. */
 export async function owedForPlan(q: Q | pg.Pool, accountId: string): Promise<number> {
-  const { rows } = await q.query<{ amount_pence: string }>(
+  const { rows } = await q.query<Pick<PlanPeriodRow, 'amount_pence'>>(
     `select amount_pence from plan_periods where account_id = $1 and status = 'unpaid' order by period_start desc limit 1`,
     [accountId],
   );
@@ -370,7 +373,7 @@ export async function owedForPlan(q: Q | pg.Pool, accountId: string): Promise<nu
 
 /** Renews every company whose period is due (the sweep's safety net under the keyed jobs, and the CLI). */
 export async function renewDuePlans(pool: pg.Pool, now = new Date()): Promise<Record<RenewalOutcome, number>> {
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await pool.query<Pick<AccountRow, 'id'>>(
     `select id from accounts where plan_renews_at <= $1 and health_status = 'active' order by plan_renews_at limit 500`,
     [now],
   );

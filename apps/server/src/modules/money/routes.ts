@@ -18,6 +18,8 @@ import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { prepared } from '../../platform/db/prepared.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type { AccountRow, LedgerEntryRow, MemberSpendRow, UserRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -172,7 +174,22 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
       const paging = `limit ${where.param(limit)} offset ${where.param(q.page * limit)}`;
       // "nulls last" as the index has it (ledger_entries_account_idx): without it PostgreSQL sorts every entry.
       const [rows, count] = await Promise.all([
-        pool.query(
+        pool.query<
+          Pick<
+            LedgerEntryRow,
+            | 'id'
+            | 'created_at'
+            | 'type'
+            | 'amount_pence'
+            | 'held_delta_pence'
+            | 'balance_after_pence'
+            | 'user_name'
+            | 'user_email'
+            | 'description'
+            | 'service_id'
+            | 'reference'
+          >
+        >(
           prepared(
             `select e.id, e.created_at, e.type, e.amount_pence, e.held_delta_pence, e.balance_after_pence, e.user_name,
                     e.user_email, e.description, e.service_id, e.reference
@@ -186,7 +203,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
       return {
         rows: rows.rows.map((r) => ({
           id: r.id,
-          date: (r.created_at as Date).toISOString(),
+          date: r.created_at.toISOString(),
           type: r.type as TransactionType,
           type_label: TRANSACTION_TYPE_LABELS[r.type as TransactionType] ?? r.type,
           amount: Number(r.amount_pence),
@@ -219,7 +236,16 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     async (request, reply) => {
       const auth = request.auth!;
       const { id } = request.params;
-      const { rows } = await pool.query(
+      // The condition on type keeps receipt types (RECEIPT_TYPES) only.
+      const { rows } = await pool.query<
+        Narrow<
+          Pick<
+            LedgerEntryRow,
+            'id' | 'type' | 'amount_pence' | 'created_at' | 'reference' | 'user_name' | 'user_email'
+          >,
+          { type: 'top_up' | 'bank_transfer' }
+        > & { company: AccountRow['name'] }
+      >(
         `select e.id, e.type, e.amount_pence, e.created_at, e.reference, e.user_name, e.user_email, a.name as company
            from ledger_entries e join accounts a on a.id = e.account_id
           where e.id = $1 and e.account_id = $2 and e.type = any($3::text[])`,
@@ -281,7 +307,11 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     async (request) => {
       const auth = request.auth!;
       const month = capMonth(new Date());
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<
+        Pick<UserRow, 'id' | 'name' | 'email' | 'cap_pence' | 'override_cap_pence' | 'roles'> & {
+          spent: MemberSpendRow['amount_pence'];
+        }
+      >(
         `select u.id, u.name, u.email, u.cap_pence, u.override_cap_pence, u.roles, coalesce(ms.amount_pence, 0) as spent
            from users u left join member_spend ms on ms.user_id = u.id and ms.month = $2
           where u.account_id = $1 and u.valid order by lower(u.name), u.id limit 1000`,
@@ -296,7 +326,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
           cap: Number(r.cap_pence),
           override_cap: Number(r.override_cap_pence),
           amount_spent: Number(r.spent),
-          is_owner: (r.roles as string[]).includes(OWNER_ROLE),
+          is_owner: r.roles.includes(OWNER_ROLE),
           is_self: r.id === auth.userId,
         })),
       };
@@ -457,7 +487,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
       const auth = request.auth!;
       const { restrict_balance_to_finance_admins: on } = request.body;
       await inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{ before: boolean }>(
+        const { rows } = await client.query<{ before: AccountRow['restrict_balance_to_finance_admins'] }>(
           `update accounts a set restrict_balance_to_finance_admins = $2, updated_at = now()
              from (select restrict_balance_to_finance_admins as before from accounts where id = $1 for update) b
             where a.id = $1 returning b.before`,
@@ -513,7 +543,9 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     },
     async (request) => {
       const auth = request.auth!;
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<
+        Pick<AccountRow, 'current_plan' | 'plan_period_start' | 'plan_renews_at' | 'health_status' | 'health_reason'>
+      >(
         `select current_plan, plan_period_start, plan_renews_at, health_status, health_reason from accounts where id = $1`,
         [auth.accountId],
       );
@@ -521,8 +553,8 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
       return {
         plan: a.current_plan,
         price: findPlan(a.current_plan)?.price ?? 0,
-        period_start: a.plan_period_start ? (a.plan_period_start as Date).toISOString() : null,
-        renews_at: a.plan_renews_at ? (a.plan_renews_at as Date).toISOString() : null,
+        period_start: a.plan_period_start ? a.plan_period_start.toISOString() : null,
+        renews_at: a.plan_renews_at ? a.plan_renews_at.toISOString() : null,
         health: { status: a.health_status, reason: a.health_reason },
         owed: await owedForPlan(pool, auth.accountId),
       };

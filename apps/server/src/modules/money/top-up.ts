@@ -1,24 +1,12 @@
 import { formatPounds } from '@lp/domain';
 import type pg from 'pg';
+import type { PaymentIntentRow } from '../../platform/db/rows.js';
 import { publish } from '../../platform/events.js';
 import type { ProviderIntent } from '../../providers/payments.js';
 import { credit, type Entry } from './ledger.js';
 import { lockAccount, retryOwedPlan } from './plans.js';
 
 type Q = pg.ClientBase;
-
-interface IntentRow {
-  id: string;
-  account_id: string;
-  user_id: string | null;
-  user_name: string | null;
-  user_email: string | null;
-  amount_pence: string;
-  status: string;
-  last_event_at: Date | null;
-  credited_at: Date | null;
-  ledger_entry_id: string | null;
-}
 
 export interface Applied {
   accountId: string;
@@ -38,7 +26,9 @@ export interface Applied {
  * stays paid whatever arrives after it. Null for an intent we did not create.
  */
 export async function applyIntent(q: Q, intent: ProviderIntent, eventAt: Date | null): Promise<Applied | null> {
-  const { rows } = await q.query<IntentRow>('select * from payment_intents where id = $1 for update', [intent.id]);
+  const { rows } = await q.query<PaymentIntentRow>('select * from payment_intents where id = $1 for update', [
+    intent.id,
+  ]);
   const row = rows[0];
   if (!row) return null;
   const accountId = row.account_id;
