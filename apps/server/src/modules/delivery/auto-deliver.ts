@@ -2,6 +2,7 @@ import { deliverRequestSchema, LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import { type AuthContext, abilitiesOf } from '../../platform/access.js';
 import type { SessionRow } from '../../platform/auth.js';
+import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -48,12 +49,11 @@ async function memberContext(q: pg.ClientBase, userId: string): Promise<AuthCont
  */
 export async function autoDeliver(deps: DeliveryDeps, letterId: string): Promise<'delivered' | 'skipped' | 'refused'> {
   return inTransaction(deps.pool, async (q) => {
-    const letter = await loadLetterForJob<{
-      account_id: string;
-      creator_id: string | null;
-      status: string;
-      name: string;
-    }>(q, letterId, 'account_id, creator_id, status, name');
+    const letter = await loadLetterForJob<Pick<LetterRow, 'account_id' | 'creator_id' | 'status' | 'name'>>(
+      q,
+      letterId,
+      'account_id, creator_id, status, name',
+    );
     if (!letter?.creator_id || letter.status !== LETTER_STATUS.analysisComplete) return 'skipped';
     const { prefs } = await companyPreferences(q, letter.account_id);
     if (!prefs.autoSend || prefs.mail.omit) return 'skipped';

@@ -6,6 +6,8 @@ import {
   smsStatusAdvances,
 } from '@lp/domain';
 import type pg from 'pg';
+import type { Narrow } from '../../platform/db/row.js';
+import type { LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { PrintWebhookError, parsePrintWebhook } from '../../providers/print.js';
@@ -21,15 +23,12 @@ import { syncLetter } from './sync-letter.js';
  * except a letter returned after posting: it was printed and posted.
  */
 
-interface ChannelRow {
-  delivery_id: string;
-  channel: 'mail' | 'sms';
-  state: string;
-  provider_status: string | null;
-  capture_entry_id: string | null;
-  account_id: string;
-  letter_name: string;
-}
+type ChannelRow = Narrow<
+  Pick<LetterDeliveryChannelRow, 'delivery_id' | 'channel' | 'state' | 'provider_status' | 'capture_entry_id'>,
+  // Found by a provider's callback: only mail and text messages have one.
+  { channel: 'mail' | 'sms' }
+> &
+  Pick<LetterDeliveryRow, 'account_id'> & { letter_name: LetterRow['name'] };
 
 async function lockChannel(q: pg.ClientBase, provider: string, providerId: string): Promise<ChannelRow | null> {
   const { rows } = await q.query<ChannelRow>(

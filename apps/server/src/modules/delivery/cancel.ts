@@ -1,7 +1,8 @@
-import { CHANNEL_LABELS, DELIVERY_MESSAGES, type DeliveryChannel } from '@lp/domain';
+import { CHANNEL_LABELS, DELIVERY_MESSAGES, } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
+import type { LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { findLetter } from '../letters/index.js';
 import { actorOf, release } from '../money/index.js';
@@ -18,7 +19,7 @@ export async function unwindDelivery(
   reason: string,
   actor: ReturnType<typeof actorOf> | null,
 ): Promise<void> {
-  const { rows: channels } = await q.query<{ channel: DeliveryChannel; hold_id: string | null }>(
+  const { rows: channels } = await q.query<Pick<LetterDeliveryChannelRow, 'channel' | 'hold_id'>>(
     `update letter_delivery_channels set state = 'cancelled', updated_at = now()
       where delivery_id = $1 and state = 'queued' returning channel, hold_id`,
     [d.id],
@@ -41,15 +42,11 @@ export async function unwindDelivery(
  * opposite compare-and-set (scheduled → sending), so of a cancel and a send racing, exactly one wins.
  */
 export async function cancelDelivery(q: pg.ClientBase, auth: AuthContext, letterId: string) {
-  const letter = await findLetter<{ id: string }>(q, auth, letterId, 'l.id', { forUpdate: true });
+  const letter = await findLetter<Pick<LetterRow, 'id'>>(q, auth, letterId, 'l.id', { forUpdate: true });
   if (!letter) throw new AppError('NOT_FOUND');
-  const { rows } = await q.query<{
-    id: string;
-    account_id: string;
-    letter_id: string;
-    previous_status: string;
-    approval_id: string | null;
-  }>(
+  const { rows } = await q.query<
+    Pick<LetterDeliveryRow, 'id' | 'account_id' | 'letter_id' | 'previous_status' | 'approval_id'>
+  >(
     `update letter_deliveries set state = 'cancelled', updated_at = now()
       where letter_id = $1 and account_id = $2 and state in ('scheduled', 'in_review')
       returning id, account_id, letter_id, previous_status, approval_id`,

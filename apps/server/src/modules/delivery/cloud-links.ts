@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import type { AccountRow, CloudLinkRow, LetterRow } from '../../platform/db/rows.js';
 
 /**
  * Private links to a letter (the cloud link channel, emails sent as a link, text messages). The
@@ -49,16 +50,15 @@ export async function createCloudLink(
   return { url: cloudLinkUrl(c.publicUrl, token), expiresAt };
 }
 
-export interface OpenedLink {
-  account_id: string;
-  letter_id: string;
-  name: string;
-  num_pages: number | null;
-  blob_key: string;
-  company_name: string;
-  expires_at: Date;
-  first_opened_at: Date;
-}
+export type OpenedLink = Pick<CloudLinkRow, 'account_id' | 'letter_id' | 'expires_at'> & {
+  /** Set by the opening's update. */
+  first_opened_at: NonNullable<CloudLinkRow['first_opened_at']>;
+  name: LetterRow['name'];
+  num_pages: number | null; // num_pages::int
+  /** The file sent (options.fileKey) or the letter's. */
+  blob_key: LetterRow['blob_key'];
+  company_name: AccountRow['name'];
+};
 
 /**
  * The letter behind a live link, or null (unknown, expired, revoked, or the letter deleted): a

@@ -1,5 +1,6 @@
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
+import type { LetterDeliveryRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { type ApprovalRow, registerApprovalHandler, registerDenyHandler } from '../approvals/index.js';
 import { actorOf } from '../money/index.js';
@@ -8,13 +9,9 @@ import { queueDelivery, scheduledStatus } from './deliver.js';
 import { setLetterStatus, syncLetter } from './sync-letter.js';
 
 async function lockInReview(q: pg.ClientBase, approval: ApprovalRow) {
-  const { rows } = await q.query<{
-    id: string;
-    account_id: string;
-    letter_id: string;
-    previous_status: string;
-    scheduled_for: Date | null;
-  }>(
+  const { rows } = await q.query<
+    Pick<LetterDeliveryRow, 'id' | 'account_id' | 'letter_id' | 'previous_status' | 'scheduled_for'>
+  >(
     `select id, account_id, letter_id, previous_status, scheduled_for from letter_deliveries
       where id = $1 and account_id = $2 and state = 'in_review' for update`,
     [approval.entity_id, approval.account_id],

@@ -17,6 +17,7 @@ import {
   toE164UK,
 } from '@lp/domain';
 import type pg from 'pg';
+import type { AccountRow, CustomerRow, LetterRow } from '../../platform/db/rows.js';
 import { AppError, type FieldError } from '../../platform/errors.js';
 import { findCustomer } from '../customers/index.js';
 
@@ -38,32 +39,29 @@ export interface PricedChannel {
   lines: Array<{ label: string; pence: number }>;
 }
 
-export interface LetterForDelivery {
-  id: string;
-  account_id: string;
-  name: string;
-  status: string;
-  force_status_error: boolean;
-  mark_for_deletion: boolean;
-  num_pages: number | null;
-  address_sheet: boolean;
-  recipient_name_snapshot: string | null;
-  recipient_address_snapshot: string[] | null;
-  postcode: string | null;
-  blob_key: string;
-  customer_id: string | null;
-}
+export type LetterForDelivery = Pick<
+  LetterRow,
+  | 'id'
+  | 'account_id'
+  | 'name'
+  | 'status'
+  | 'force_status_error'
+  | 'mark_for_deletion'
+  | 'address_sheet'
+  | 'recipient_name_snapshot'
+  | 'recipient_address_snapshot'
+  | 'postcode'
+  | 'blob_key'
+  | 'customer_id'
+> & { num_pages: number | null }; // num_pages::int
 
 export const LETTER_FOR_DELIVERY = `id, account_id, name, status, force_status_error, mark_for_deletion, num_pages::int as num_pages,
   address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key, customer_id`;
 
-export interface LetterCustomer {
-  customer_uuid: string;
-  recipient: string;
-  email: string | null;
-  phone: string | null;
-  communications_preference: string[];
-}
+export type LetterCustomer = Pick<CustomerRow, 'email' | 'phone' | 'communications_preference'> & {
+  customer_uuid: CustomerRow['id'];
+  recipient: CustomerRow['name'];
+};
 
 /** The letter's customer (their address book entry: email, phone, preferences), or null. */
 export async function letterCustomer(
@@ -101,7 +99,7 @@ export function mailRefusal(
 }
 
 export async function companyPreferences(q: pg.ClientBase | pg.Pool, accountId: string) {
-  const { rows } = await q.query<{ name: string; preferences: { delivery?: unknown } }>(
+  const { rows } = await q.query<Pick<AccountRow, 'name' | 'preferences'>>(
     'select name, preferences from accounts where id = $1',
     [accountId],
   );

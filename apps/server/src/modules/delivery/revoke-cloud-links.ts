@@ -2,6 +2,7 @@ import { DELIVERY_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
+import type { CloudLinkRow, LetterRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { findLetter, recordLetterHistory } from '../letters/index.js';
@@ -23,9 +24,9 @@ export interface RevokeResult {
 export async function revokeCloudLinks(q: pg.ClientBase, auth: AuthContext, letterId: string): Promise<RevokeResult> {
   // Locked: a link being made for this letter (its foreign key check takes a key-share lock on the
   // letter) is either committed first, and revoked below, or made after, for a new delivery.
-  const letter = await findLetter<{ status: string }>(q, auth, letterId, 'l.status', { forUpdate: true });
+  const letter = await findLetter<Pick<LetterRow, 'status'>>(q, auth, letterId, 'l.status', { forUpdate: true });
   if (!letter) throw new AppError('NOT_FOUND');
-  const { rows: links } = await q.query<{ channel: string | null; delivery_id: string | null; expires_at: Date }>(
+  const { rows: links } = await q.query<Pick<CloudLinkRow, 'channel' | 'delivery_id' | 'expires_at'>>(
     `update cloud_links set revoked_at = now()
       where letter_id = $1 and account_id = $2 and revoked_at is null and expires_at > now()
       returning channel, delivery_id, expires_at`,

@@ -14,6 +14,8 @@ import {
 } from '@lp/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
+import type { LeftJoined } from '../../platform/db/row.js';
+import type { CloudLinkRow, LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -274,26 +276,26 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     async (request) => {
       const auth = request.auth!;
       const { id } = request.params;
-      const letter = await readable<{
-        delivery_channels: string[];
-        successful_delivery_channels: string[];
-        unsuccessful_delivery_channels: string[];
-        delivered_on: Date | null;
-        has_been_posted: boolean;
-      }>(
+      const letter = await readable<
+        Pick<
+          LetterRow,
+          | 'delivery_channels'
+          | 'successful_delivery_channels'
+          | 'unsuccessful_delivery_channels'
+          | 'delivered_on'
+          | 'has_been_posted'
+        >
+      >(
         auth,
         id,
         'l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.delivered_on, l.has_been_posted',
       );
-      const { rows: deliveries } = await pool.query<{
-        id: string;
-        state: (typeof DELIVERY_STATES)[number];
-        scheduled_for: Date | null;
-        total_pence: string;
-        created_at: Date;
-        requester_name: string;
-        requester_email: string;
-      }>(
+      const { rows: deliveries } = await pool.query<
+        Pick<
+          LetterDeliveryRow,
+          'id' | 'state' | 'scheduled_for' | 'total_pence' | 'created_at' | 'requester_name' | 'requester_email'
+        >
+      >(
         `select id, state, scheduled_for, total_pence, created_at, requester_name, requester_email
            from letter_deliveries where letter_id = $1 and account_id = $2 order by created_at desc limit 1`,
         [id, auth.accountId],
@@ -301,19 +303,15 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       const d = deliveries[0];
       let delivery = null;
       if (d) {
-        const { rows: channels } = await pool.query<{
-          channel: (typeof DELIVERY_CHANNELS)[number];
-          state: (typeof CHANNEL_STATES)[number];
-          price_pence: string;
-          reason: string | null;
-          provider_status: string | null;
-          recipient: string | null;
-          token_sealed: string | null;
-          expires_at: Date | null;
-          first_opened_at: Date | null;
-          open_count: number | null;
-          revoked_at: Date | null;
-        }>(
+        const { rows: channels } = await pool.query<
+          Pick<
+            LetterDeliveryChannelRow,
+            'channel' | 'state' | 'price_pence' | 'reason' | 'provider_status' | 'recipient'
+          > &
+            LeftJoined<
+              Pick<CloudLinkRow, 'token_sealed' | 'expires_at' | 'first_opened_at' | 'open_count' | 'revoked_at'>
+            >
+        >(
           `select c.channel, c.state, c.price_pence, c.reason, c.provider_status, c.recipient,
                   k.token_sealed, k.expires_at, k.first_opened_at, k.open_count, k.revoked_at
              from letter_delivery_channels c
@@ -393,7 +391,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const letter = await readable<{ blob_key: string; layout: never; postcode: string | null }>(
+      const letter = await readable<Pick<LetterRow, 'blob_key' | 'layout' | 'postcode'>>(
         request.auth!,
         id,
         'l.blob_key, l.layout, l.postcode',

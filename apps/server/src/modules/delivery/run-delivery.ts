@@ -2,6 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import { CHANNEL_LABELS, type DeliveryChannel, formatUkDateTime } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type { AccountRow, LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { PrintSubmitError } from '../../providers/print.js';
 import { SmsSendError } from '../../providers/sms.js';
@@ -20,19 +22,15 @@ export interface DeliveryDeps {
   publicUrl: string;
 }
 
-interface Claimed {
-  id: string;
-  account_id: string;
-  letter_id: string;
-  options: DeliveryOptions;
-  letter_name: string;
-  blob_key: string;
-  num_pages: number | null;
-  recipient_name_snapshot: string | null;
-  recipient_address_snapshot: string[] | null;
-  postcode: string | null;
-  company_name: string;
-}
+type Claimed = Narrow<
+  Pick<LetterDeliveryRow, 'id' | 'account_id' | 'letter_id' | 'options'>,
+  { options: DeliveryOptions }
+> &
+  Pick<LetterRow, 'blob_key' | 'recipient_name_snapshot' | 'recipient_address_snapshot' | 'postcode'> & {
+    letter_name: LetterRow['name'];
+    num_pages: number | null; // num_pages::int
+    company_name: AccountRow['name'];
+  };
 
 /** A hand-over that failed: `permanent` when trying again cannot help. */
 class HandOverError extends Error {
@@ -73,7 +71,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
         where id = $1 and state = 'scheduled' and (scheduled_for is null or scheduled_for <= now() + interval '2 seconds')`,
       [deliveryId],
     );
-    const { rows } = await q.query<Claimed & { state: string }>(
+    const { rows } = await q.query<Claimed & Pick<LetterDeliveryRow, 'state'>>(
       `select d.id, d.account_id, d.letter_id, d.options, d.state, l.name as letter_name, l.blob_key,
               l.num_pages::int as num_pages, l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode,
               a.name as company_name
@@ -87,7 +85,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
     return d;
   });
   if (!claimed) return;
-  const { rows: waiting } = await pool.query<{ channel: DeliveryChannel; hold_id: string | null }>(
+  const { rows: waiting } = await pool.query<Pick<LetterDeliveryChannelRow, 'channel' | 'hold_id'>>(
     `select channel, hold_id from letter_delivery_channels where delivery_id = $1 and state = 'queued' order by channel`,
     [deliveryId],
   );

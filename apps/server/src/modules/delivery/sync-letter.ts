@@ -1,9 +1,12 @@
-import { type ChannelState, channelSucceeded, type DeliveryChannel, letterStatusForDelivery } from '@lp/domain';
+import { channelSucceeded, letterStatusForDelivery } from '@lp/domain';
 import type pg from 'pg';
+import type { Narrow } from '../../platform/db/row.js';
+import type { LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../../platform/db/rows.js';
 import { publish } from '../../platform/events.js';
 import { queueDriveSyncs } from '../integrations/index.js';
 import { letterColumnSql, loadLetterForJob, recordLetterStatus } from '../letters/index.js';
 import { fileLetterForCustomer } from '../storage/index.js';
+import type { DeliveryOptions } from './price.js';
 
 /**
  * Brings the letter row up to date with its delivery's channels (part 1 section 3's delivery
@@ -13,18 +16,15 @@ import { fileLetterForCustomer } from '../storage/index.js';
  * once no channel waits.
  */
 export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: string | null = null): Promise<string> {
-  const { rows: deliveries } = await q.query<{
-    letter_id: string;
-    account_id: string;
-    state: string;
-    options: { email?: { asLink: boolean } };
-  }>('select letter_id, account_id, state, options from letter_deliveries where id = $1', [deliveryId]);
+  const { rows: deliveries } = await q.query<
+    Narrow<Pick<LetterDeliveryRow, 'letter_id' | 'account_id' | 'state' | 'options'>, { options: DeliveryOptions }>
+  >('select letter_id, account_id, state, options from letter_deliveries where id = $1', [deliveryId]);
   const d = deliveries[0]!;
   // The letter is locked before the channels are read: two callbacks of one delivery (the printer's
   // and the text message's) each see the other's committed channel, and the last to write the
   // letter writes what both did (read first, it could write back a stale view).
-  const before = await loadLetterForJob<{ status: string }>(q, d.letter_id, 'status', { forUpdate: true });
-  const { rows: channels } = await q.query<{ channel: DeliveryChannel; state: ChannelState }>(
+  const before = await loadLetterForJob<Pick<LetterRow, 'status'>>(q, d.letter_id, 'status', { forUpdate: true });
+  const { rows: channels } = await q.query<Pick<LetterDeliveryChannelRow, 'channel' | 'state'>>(
     'select channel, state from letter_delivery_channels where delivery_id = $1 order by channel',
     [deliveryId],
   );

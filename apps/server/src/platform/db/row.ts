@@ -62,3 +62,6 @@ export type Narrow<TRow, TOver extends { [K in keyof TOver]: K extends keyof TRo
   keyof TOver
 > &
   TOver;
+
+/** Columns read through a left join (or a lateral one): each is null when no row matched. */
+export type LeftJoined<TRow> = { [K in keyof TRow]: TRow[K] | null };
