@@ -1,5 +1,6 @@
 import { INTEGRATION_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
+import type { IntegrationRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -18,7 +19,7 @@ export async function setAutoSync(
   if (p.kind !== 'cloud')
     throw new AppError('CONFLICT', `Auto-sync copies letters to a cloud drive; ${p.info.name} is not one.`);
   const uploads = await inTransaction(pool, async (q) => {
-    const { rows } = await q.query<{ sync_uploads: boolean }>(
+    const { rows } = await q.query<Pick<IntegrationRow, 'sync_uploads'>>(
       `update integrations set auto_sync = $3, sync_uploads = coalesce($4, sync_uploads), updated_at = now()
         where account_id = $1 and provider = $2 returning sync_uploads`,
       [accountId, p.id, sync, syncUploads ?? null],

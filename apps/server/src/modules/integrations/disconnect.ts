@@ -1,5 +1,6 @@
 import { INTEGRATION_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
+import type { IntegrationRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -20,7 +21,7 @@ export async function disconnect(
 ) {
   const p = svc.provider(providerId);
   const sealed = await inTransaction(pool, async (q) => {
-    const { rows } = await q.query<{ tokens_sealed: string }>(
+    const { rows } = await q.query<Pick<IntegrationRow, 'tokens_sealed'>>(
       'delete from integrations where account_id = $1 and provider = $2 returning tokens_sealed',
       [accountId, p.id],
     );

@@ -1,5 +1,6 @@
 import { INTEGRATION_MESSAGES, type RedirectBody } from '@lp/domain';
 import type pg from 'pg';
+import type { IntegrationOauthStateRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -33,7 +34,7 @@ export async function finishConnection(
 ) {
   const p = svc.provider(providerId);
   const take = () =>
-    pool.query<{ verifier_sealed: string; fresh: boolean }>(
+    pool.query<Pick<IntegrationOauthStateRow, 'verifier_sealed'> & { fresh: boolean }>(
       `delete from integration_oauth_states
         where state = $1 and account_id = $2 and user_id = $3 and provider = $4
         returning verifier_sealed, created_at > now() - make_interval(mins => $5) as fresh`,

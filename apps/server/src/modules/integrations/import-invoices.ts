@@ -4,6 +4,7 @@ import { INTEGRATION_MESSAGES, LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { AccountRow, IntegrationImportRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -71,7 +72,9 @@ export async function importInvoices(
     );
     const customerOf = new Map(customers.map((c) => [c.external_id, c.customer_uuid]));
     const contactOf = new Map(contacts.map((c) => [c.externalId, c]));
-    const { rows } = await pool.query<{ name: string }>('select name from accounts where id = $1', [auth.accountId]);
+    const { rows } = await pool.query<Pick<AccountRow, 'name'>>('select name from accounts where id = $1', [
+      auth.accountId,
+    ]);
     const sellerParty = partyOfSeller(seller, rows[0]?.name ?? '');
 
     for (const invoice of invoices) {
@@ -100,7 +103,7 @@ async function letterOf(
 ): Promise<Map<string, LetterOut>> {
   const locals = await importedLocals(pool, scope, 'invoices', ids);
   if (locals.size === 0) return new Map();
-  const { rows } = await pool.query<{ id: string; name: string; customer_id: string | null }>(
+  const { rows } = await pool.query<Pick<LetterRow, 'id' | 'name' | 'customer_id'>>(
     'select id, name, customer_id from letters where account_id = $1 and id = any($2::text[])',
     [scope.accountId, [...locals.values()]],
   );
@@ -153,7 +156,7 @@ async function makeLetter(
       `select pg_advisory_xact_lock(hashtextextended('integration-import:' || $1 || ':' || $2 || ':' || $3 || ':' || $4, 0))`,
       keyParams,
     );
-    const { rows: earlier } = await q.query<{ local_id: string }>(
+    const { rows: earlier } = await q.query<Pick<IntegrationImportRow, 'local_id'>>(
       `select i.local_id from integration_imports i join letters l on l.id = i.local_id and l.account_id = i.account_id
         where i.account_id = $1 and i.provider = $2 and i.tenant_id = $3 and i.entity_type = 'invoices' and i.external_id = $4`,
       keyParams,
@@ -185,7 +188,7 @@ async function makeLetter(
   });
   if (outcome.existing) {
     await blobs.delete(key);
-    const existing = await findLetter<{ customer_id: string | null }>(pool, auth, outcome.existing, 'customer_id');
+    const existing = await findLetter<Pick<LetterRow, 'customer_id'>>(pool, auth, outcome.existing, 'customer_id');
     return {
       uuid: outcome.existing,
       invoice_id: a.invoice.externalId,

@@ -1,6 +1,6 @@
 import { INTEGRATION_PROVIDERS, type IntegrationAnswer, planHasFeature } from '@lp/domain';
 import type pg from 'pg';
-import type { ConnectionRow } from './service.js';
+import type { IntegrationRow } from '../../platform/db/rows.js';
 
 /** Every provider with the company's connection to it (decision 0021, step 6); never a token. */
 export async function listIntegrations(
@@ -8,7 +8,9 @@ export async function listIntegrations(
   accountId: string,
   plan: string | null,
 ): Promise<IntegrationAnswer[]> {
-  const { rows } = await pool.query<Omit<ConnectionRow, 'tokens_sealed'>>(
+  const { rows } = await pool.query<
+    Pick<IntegrationRow, 'provider' | 'status' | 'auto_sync' | 'sync_uploads' | 'tenant_name' | 'connected_at'>
+  >(
     `select provider, status, auto_sync, sync_uploads, tenant_name, connected_at from integrations where account_id = $1`,
     [accountId],
   );

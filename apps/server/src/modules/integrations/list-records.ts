@@ -1,5 +1,6 @@
 import type { ImportContact, ImportInvoice } from '@lp/domain';
 import type pg from 'pg';
+import type { IntegrationImportRow } from '../../platform/db/rows.js';
 import { webUrl } from '../../providers/integrations/registry.js';
 import { itemText } from './invoice-pdf.js';
 import type { Integrations } from './service.js';
@@ -12,7 +13,7 @@ export async function importedLocals(
   externalIds: readonly string[],
 ): Promise<Map<string, string>> {
   const table = entity === 'contacts' ? 'customers' : 'letters';
-  const { rows } = await pool.query<{ external_id: string; local_id: string }>(
+  const { rows } = await pool.query<Pick<IntegrationImportRow, 'external_id' | 'local_id'>>(
     `select i.external_id, i.local_id from integration_imports i join ${table} t on t.id = i.local_id and t.account_id = i.account_id
       where i.account_id = $1 and i.provider = $2 and i.tenant_id = $3 and i.entity_type = $4 and i.external_id = any($5::text[])`,
     [scope.accountId, scope.provider, scope.tenantId, entity, externalIds],

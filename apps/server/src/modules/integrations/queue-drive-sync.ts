@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { LetterCloudSyncRow } from '../../platform/db/rows.js';
 import { addJob } from '../../platform/jobs.js';
 
 /** The durable job that copies one letter to one drive. */
@@ -33,7 +34,7 @@ export async function queueDriveSyncs(
   /** 'uploaded': a letter just analysed, copied where the company chose to copy uploads too. */
   moment: 'delivered' | 'uploaded' = 'delivered',
 ): Promise<string[]> {
-  const { rows } = await q.query<{ provider: string }>(
+  const { rows } = await q.query<Pick<LetterCloudSyncRow, 'provider'>>(
     `insert into letter_cloud_syncs (letter_id, account_id, provider)
      select $1, i.account_id, i.provider from integrations i
       where i.account_id = $2 and i.status <> 'revoked'
@@ -64,7 +65,7 @@ const REQUEUE_WITHIN_DAYS = 30;
  * connection, a drive that kept failing) are queued again, in the connection's transaction.
  */
 export async function requeueFailedDriveSyncs(q: pg.ClientBase, accountId: string, provider: string): Promise<number> {
-  const { rows } = await q.query<{ letter_id: string }>(
+  const { rows } = await q.query<Pick<LetterCloudSyncRow, 'letter_id'>>(
     `update letter_cloud_syncs set status = 'pending', reason = null, attempts = 0, updated_at = now()
       where account_id = $1 and provider = $2 and status = 'failed'
         and created_at > now() - make_interval(days => $3)

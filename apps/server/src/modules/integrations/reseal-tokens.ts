@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { IntegrationRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { type KeyRing, open, SecretError, seal, sealedKeyId } from '../../platform/secrets.js';
 import { tokenPlace } from './service.js';
@@ -36,7 +37,7 @@ export async function resealIntegrationTokens(
   let after = { accountId: '', provider: '' };
   for (;;) {
     const rows = await inTransaction(pool, async (q) => {
-      const { rows } = await q.query<{ account_id: string; provider: string; tokens_sealed: string }>(
+      const { rows } = await q.query<Pick<IntegrationRow, 'account_id' | 'provider' | 'tokens_sealed'>>(
         `select account_id, provider, tokens_sealed from integrations
           where split_part(tokens_sealed, '.', 1) <> $1 and (account_id, provider) > ($2, $3)
           order by account_id, provider

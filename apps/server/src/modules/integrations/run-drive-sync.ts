@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { INTEGRATION_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { CustomerRow, LetterCloudSyncRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -15,15 +16,13 @@ export interface DriveSyncDeps {
   integrations: Integrations;
 }
 
-interface Pending {
-  status: string;
-  remote_id: string | null;
-  account_id: string;
-  name: string;
-  file_key: string;
-  /** The customer's name when this copy is the cloud storage channel's to the customer's drive. */
-  customer_folder: string | null;
-}
+type Pending = Pick<LetterCloudSyncRow, 'status' | 'remote_id'> &
+  Pick<LetterRow, 'account_id' | 'name'> & {
+    /** The file sent (a delivery's options.fileKey) or the letter's. */
+    file_key: LetterRow['blob_key'];
+    /** The customer's name when this copy is the cloud storage channel's to the customer's drive. */
+    customer_folder: CustomerRow['name'] | null;
+  };
 
 /**
  * The file's name in the drive: the letter's name and its id's first characters, so two letters of

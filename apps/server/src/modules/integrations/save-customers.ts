@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { customerMatchKey, importPostcodeReason, normalisePreferences, UK_PHONE_PATTERN } from '@lp/domain';
 import type pg from 'pg';
+import type { CustomerRow, IntegrationImportRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import type { ExternalContact } from '../../providers/integrations/types.js';
@@ -22,16 +23,10 @@ export interface SavedCustomer {
   created: boolean;
 }
 
-interface Stored {
-  id: string;
-  name: string;
-  address_lines: string[];
-  postcode: string | null;
-  email: string | null;
-  phone: string | null;
-  match_key: string;
-  created_at: Date;
-}
+type Stored = Pick<
+  CustomerRow,
+  'id' | 'name' | 'address_lines' | 'postcode' | 'email' | 'phone' | 'match_key' | 'created_at'
+>;
 
 const phoneOf = (phone: string | null) => {
   const compact = phone?.replace(/[\s()-]/g, '') ?? '';
@@ -67,7 +62,7 @@ export async function saveContacts(
   const { accountId, provider, tenantId } = scope;
   await q.query(`select pg_advisory_xact_lock(hashtextextended('customers-import:' || $1, 0))`, [accountId]);
   const COLS = 'c.id, c.name, c.address_lines, c.postcode, c.email, c.phone, c.match_key, c.created_at';
-  const { rows: byImportRows } = await q.query<Stored & { external_id: string }>(
+  const { rows: byImportRows } = await q.query<Stored & Pick<IntegrationImportRow, 'external_id'>>(
     `select i.external_id, ${COLS} from integration_imports i join customers c on c.id = i.local_id and c.account_id = i.account_id
       where i.account_id = $1 and i.provider = $2 and i.tenant_id = $3 and i.entity_type = 'contacts'
         and i.external_id = any($4::text[])`,

@@ -8,6 +8,7 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import type { Config } from '../../platform/config.js';
+import type { IntegrationRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -35,19 +36,8 @@ import { createXeroClient } from '../../providers/integrations/xero.js';
  * connection revoked, which the card shows as Reconnect.
  */
 
-export interface ConnectionRow {
-  account_id: string;
-  provider: IntegrationProviderId;
-  status: 'connected' | 'revoked' | 'error';
-  auto_sync: boolean;
-  sync_uploads: boolean;
-  tenant_id: string | null;
-  tenant_name: string | null;
-  tokens_sealed: string;
-  access_expires_at: Date | null;
-  connected_at: Date;
-  last_error: string | null;
-}
+/** A connection as `select * from integrations` reads it. */
+export type ConnectionRow = IntegrationRow;
 
 export interface IntegrationsDeps {
   pool: pg.Pool;
