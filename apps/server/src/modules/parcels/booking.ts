@@ -14,6 +14,13 @@ import {
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type {
+  CustomerRow,
+  ParcelQuoteRow,
+  ParcelRow as ParcelTableRow,
+  ParcelTrackingRow,
+} from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -62,31 +69,41 @@ export interface QuotedRequest {
   customer_uuid: string | null;
 }
 
-export interface ParcelRow {
-  id: string;
-  account_id: string;
-  creator_id: string | null;
+/** What the product writes to parcels' text columns (no check constraint says it). */
+export interface ParcelValues {
   status: ParcelStatus;
   carrier_name: CarrierName;
-  service_id: string;
-  shipment_id: string | null;
-  carrier_reference: string | null;
-  hold_id: string | null;
-  charge_entry_id: string | null;
-  cost_pence: number;
-  sender: ParcelParty;
-  recipient: ParcelParty;
-  goods_value_pence: number;
-  goods_description: string;
-  delivery_notes: string;
-  length_cm: string;
-  width_cm: string;
-  height_cm: string;
-  weight_kg: string;
-  collection_date: string;
-  label_key: string | null;
   tracking_status: TrackingStatus | null;
 }
+
+export type ParcelRow = Narrow<
+  Pick<
+    ParcelTableRow,
+    | 'id'
+    | 'account_id'
+    | 'creator_id'
+    | 'status'
+    | 'carrier_name'
+    | 'service_id'
+    | 'shipment_id'
+    | 'carrier_reference'
+    | 'hold_id'
+    | 'charge_entry_id'
+    | 'cost_pence'
+    | 'sender'
+    | 'recipient'
+    | 'goods_value_pence'
+    | 'goods_description'
+    | 'delivery_notes'
+    | 'length_cm'
+    | 'width_cm'
+    | 'height_cm'
+    | 'weight_kg'
+    | 'label_key'
+    | 'tracking_status'
+  >,
+  ParcelValues
+> & { collection_date: string }; // to_char(collection_date, 'YYYY-MM-DD')
 
 const PARCEL_COLUMNS = `id, account_id, creator_id, status, carrier_name, service_id, shipment_id, carrier_reference, hold_id,
   charge_entry_id, cost_pence, sender, recipient, goods_value_pence::int8 as goods_value_pence, goods_description,
@@ -160,10 +177,14 @@ export async function confirmParcel(
   quoteId: string,
   serviceId: string,
 ): Promise<{ id: string; status: ParcelStatus }> {
-  const { rows: quotes } = await q.query<{ request: QuotedRequest; rows: ServiceQuote[]; expired: boolean }>(
-    `select request, rows, expires_at < now() as expired from parcel_quotes where id = $1 and account_id = $2`,
-    [quoteId, auth.accountId],
-  );
+  const { rows: quotes } = await q.query<
+    Narrow<Pick<ParcelQuoteRow, 'request' | 'rows'>, { request: QuotedRequest; rows: ServiceQuote[] }> & {
+      expired: boolean;
+    }
+  >(`select request, rows, expires_at < now() as expired from parcel_quotes where id = $1 and account_id = $2`, [
+    quoteId,
+    auth.accountId,
+  ]);
   const quote = quotes[0];
   if (!quote) throw new AppError('NOT_FOUND', 'This quote does not exist.');
   if (quote.expired) throw new AppError('CONFLICT', 'This quote has expired. Please get new quotes.');
@@ -174,7 +195,7 @@ export async function confirmParcel(
   const { request: r } = quote;
   let customerId: string | null = null;
   if (r.customer_uuid) {
-    const c = await findCustomer<{ id: string }>(q, auth.accountId, r.customer_uuid, 'id');
+    const c = await findCustomer<Pick<CustomerRow, 'id'>>(q, auth.accountId, r.customer_uuid, 'id');
     customerId = c?.id ?? null;
   }
   const { available } = await readBalance(q, auth.accountId);
@@ -270,7 +291,7 @@ function requestOf(p: ParcelRow) {
       length: Number(p.length_cm),
       width: Number(p.width_cm),
       height: Number(p.height_cm),
-      goodsValue: p.goods_value_pence / 100,
+      goodsValue: Number(p.goods_value_pence) / 100,
       collectionDate: p.collection_date,
     },
   };
@@ -408,10 +429,12 @@ export async function applyTrackingEvents(
   let unknown = 0;
   for (const e of events) {
     await inTransaction(pool, async (q) => {
-      const { rows } = await q.query<{ id: string; account_id: string; tracking_status: TrackingStatus | null }>(
-        'select id, account_id, tracking_status from parcels where carrier_name = $1 and shipment_id = $2 for update',
-        [carrier, e.shipmentId],
-      );
+      const { rows } = await q.query<
+        Narrow<Pick<ParcelTableRow, 'id' | 'account_id' | 'tracking_status'>, Pick<ParcelValues, 'tracking_status'>>
+      >('select id, account_id, tracking_status from parcels where carrier_name = $1 and shipment_id = $2 for update', [
+        carrier,
+        e.shipmentId,
+      ]);
       const p = rows[0];
       if (!p) {
         unknown += 1;
@@ -425,7 +448,7 @@ export async function applyTrackingEvents(
       if (!inserted.rowCount) return;
       applied += 1;
       // The latest event by the carrier's time decides, and only forward.
-      const { rows: latest } = await q.query<{ status: TrackingStatus }>(
+      const { rows: latest } = await q.query<Narrow<Pick<ParcelTrackingRow, 'status'>, { status: TrackingStatus }>>(
         'select status from parcel_tracking where parcel_id = $1 order by at desc, received_at desc limit 1',
         [p.id],
       );

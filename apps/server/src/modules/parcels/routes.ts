@@ -5,7 +5,6 @@ import {
   PARCEL_PRESETS,
   PARCEL_STATUSES,
   type ParcelParty,
-  type ParcelStatus,
   parcelBadgeColour,
   parcelDetailsSchema,
   parcelHasShipment,
@@ -18,6 +17,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type {
+  ParcelHistoryRow,
+  ParcelPresetRow,
+  ParcelRow as ParcelTableRow,
+  ParcelTrackingRow,
+} from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import type { App } from '../../platform/http.js';
@@ -33,7 +39,7 @@ import {
 } from '../../providers/carriers/types.js';
 import { getPostalAddress } from '../company/index.js';
 import { supervisedDepartmentIds } from '../letters/index.js';
-import { confirmParcel, type ParcelDeps, partyLine, type QuotedRequest } from './booking.js';
+import { confirmParcel, type ParcelDeps, type ParcelValues, partyLine, type QuotedRequest } from './booking.js';
 import { handleCarrierWebhook } from './carrier-webhook.js';
 
 /** Parcels (issue 13, decision 0019): quotes, confirmation, the list, labels, tracking and presets. */
@@ -98,32 +104,35 @@ const detailSchema = parcelSchema.extend({
   tracking: z.array(pointSchema),
 });
 
-interface Row {
-  id: string;
-  shipment_id: string | null;
-  status: ParcelStatus;
-  sender_email: string;
-  sender: ParcelParty;
-  recipient: ParcelParty;
-  collection_date: string;
-  goods_value_pence: number;
-  goods_description: string;
-  delivery_notes: string;
-  carrier_name: CarrierName;
-  service_name: string;
-  length_cm: string;
-  width_cm: string;
-  height_cm: string;
-  weight_kg: string;
-  cost_pence: number;
-  tracking_status: TrackingStatus | null;
-  label_key: string | null;
-  failure_reason: string | null;
-  customer_id: string | null;
-  creator_name: string;
-  created_at: Date;
-  updated_at: Date;
-}
+type Row = Narrow<
+  Pick<
+    ParcelTableRow,
+    | 'id'
+    | 'shipment_id'
+    | 'status'
+    | 'sender_email'
+    | 'sender'
+    | 'recipient'
+    | 'goods_value_pence'
+    | 'goods_description'
+    | 'delivery_notes'
+    | 'carrier_name'
+    | 'service_name'
+    | 'length_cm'
+    | 'width_cm'
+    | 'height_cm'
+    | 'weight_kg'
+    | 'cost_pence'
+    | 'tracking_status'
+    | 'label_key'
+    | 'failure_reason'
+    | 'customer_id'
+    | 'creator_name'
+    | 'created_at'
+    | 'updated_at'
+  >,
+  ParcelValues
+> & { collection_date: string }; // to_char(collection_date, 'YYYY-MM-DD')
 
 const COLUMNS = `p.id, p.shipment_id, p.status, p.sender_email, p.sender, p.recipient,
   to_char(p.collection_date, 'YYYY-MM-DD') as collection_date, p.goods_value_pence::int8 as goods_value_pence,
@@ -303,7 +312,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       const postal = await getPostalAddress(pool, auth.accountId);
       const { rows: last } = postal
         ? { rows: [] }
-        : await pool.query<{ sender: ParcelParty }>(
+        : await pool.query<Pick<ParcelTableRow, 'sender'>>(
             'select sender from parcels where account_id = $1 order by created_at desc limit 1',
             [auth.accountId],
           );
@@ -328,14 +337,9 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
               county: '',
               postcode: '',
             };
-      const { rows: own } = await pool.query<{
-        id: string;
-        name: string;
-        weight_kg: string;
-        length_cm: string;
-        width_cm: string;
-        height_cm: string;
-      }>(
+      const { rows: own } = await pool.query<
+        Pick<ParcelPresetRow, 'id' | 'name' | 'weight_kg' | 'length_cm' | 'width_cm' | 'height_cm'>
+      >(
         'select id, name, weight_kg, length_cm, width_cm, height_cm from parcel_presets where account_id = $1 order by lower(name)',
         [auth.accountId],
       );
@@ -549,7 +553,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       const { id } = request.params;
       const p = await loadParcel(id, request.auth!.accountId, await parcelScope(pool, request.auth!));
       const [history, tracking] = await Promise.all([
-        pool.query<{ status: string; reason: string | null; created_at: Date }>(
+        pool.query<Pick<ParcelHistoryRow, 'status' | 'reason' | 'created_at'>>(
           'select status, reason, created_at from parcel_history where parcel_id = $1 order by id desc limit 100',
           [id],
         ),
@@ -564,7 +568,9 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
   );
 
   async function trackingPoints(parcelId: string) {
-    const { rows } = await pool.query<{ at: Date; status: TrackingStatus; message: string }>(
+    const { rows } = await pool.query<
+      Narrow<Pick<ParcelTrackingRow, 'at' | 'status' | 'message'>, { status: TrackingStatus }>
+    >(
       'select at, status, message from parcel_tracking where parcel_id = $1 order by at desc, received_at desc limit 200',
       [parcelId],
     );
