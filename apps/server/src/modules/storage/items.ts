@@ -4,39 +4,24 @@ import {
   planStorageBytes,
   STORAGE_MESSAGES,
   STORAGE_ROOT_ID,
-  type StorageItemKind,
   storageNameOrDefault,
   storageNameProblem,
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
+import type { LeftJoined } from '../../platform/db/row.js';
+import type { AccountRow, StorageItemRow, StorageUploadRow, StorageUsageRow, UserRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 
 /** Document storage's rows and the shapes the API answers (decision 0020). */
 
 type Queryable = pg.ClientBase | pg.Pool;
 
-export interface ItemRow {
-  id: string;
-  account_id: string;
-  parent_id: string | null;
-  ancestors: string[];
-  kind: StorageItemKind;
-  name: string;
-  ext: string | null;
-  content_type: string | null;
-  blob_key: string | null;
-  size_bytes: string;
-  num_files: number;
-  editable: boolean;
-  customer_id: string | null;
-  letter_id: string | null;
-  creator_id: string | null;
-  created_at: Date;
-  modified_at: Date;
-  creator_name?: string | null;
-  creator_email?: string | null;
-}
+/** An item as `select *` reads it, with its creator when the query joins users. */
+export type ItemRow = StorageItemRow & {
+  creator_name?: UserRow['name'] | null;
+  creator_email?: UserRow['email'] | null;
+};
 
 export const storageItemSchema = z.object({
   id: z.string(),
@@ -123,7 +108,7 @@ export async function breadcrumbOf(
   folder: ItemRow | null,
 ): Promise<Array<{ id: string; name: string }>> {
   if (!folder) return [];
-  const { rows } = await q.query<{ id: string; name: string }>(
+  const { rows } = await q.query<Pick<StorageItemRow, 'id' | 'name'>>(
     `select id, name from storage_items where account_id = $1 and id = any($2::text[])`,
     [accountId, folder.ancestors],
   );
@@ -135,7 +120,9 @@ export const pathText = (crumbs: Array<{ name: string }>) => crumbs.map((c) => `
 
 /** The company's quota, usage and reservations. */
 export async function diskUsage(q: Queryable, accountId: string) {
-  const { rows } = await q.query<{ used_bytes: string | null; reserved_bytes: string | null; plan: string | null }>(
+  const { rows } = await q.query<
+    LeftJoined<Pick<StorageUsageRow, 'used_bytes' | 'reserved_bytes'>> & { plan: AccountRow['current_plan'] }
+  >(
     `select u.used_bytes, u.reserved_bytes, a.current_plan as plan
        from accounts a left join storage_usage u on u.account_id = a.id
       where a.id = $1`,
@@ -199,13 +186,7 @@ export async function listItems(
 
 /** The folders inside a folder, for the tree (at most `limit`), each saying whether it has folders inside. */
 export async function treeChildren(q: Queryable, accountId: string, folderId: string | null, limit: number) {
-  const { rows } = await q.query<{
-    id: string;
-    name: string;
-    kind: StorageItemKind;
-    editable: boolean;
-    has_children: boolean;
-  }>(
+  const { rows } = await q.query<Pick<StorageItemRow, 'id' | 'name' | 'kind' | 'editable'> & { has_children: boolean }>(
     `select i.id, i.name, i.kind, i.editable,
             exists (select 1 from storage_items c where c.account_id = i.account_id and c.parent_id = i.id
                       and c.kind <> 'file') as has_children
@@ -370,7 +351,7 @@ export async function deleteItem(q: pg.ClientBase, item: ItemRow): Promise<Remov
   if (!item.editable || item.kind === 'customer_folder' || item.letter_id)
     throw new AppError('PERMISSION_DENIED', STORAGE_MESSAGES.notEditable);
   // Uploads under way into the folder (or below) end with it; their reservations are released.
-  const { rows: uploads } = await q.query<{ size_bytes: string; blob_key: string; multipart_id: string }>(
+  const { rows: uploads } = await q.query<Pick<StorageUploadRow, 'size_bytes' | 'blob_key' | 'multipart_id'>>(
     `delete from storage_uploads where account_id = $1 and item_id is null
         and folder_id in (select id from storage_items where account_id = $1 and (id = $2 or ancestors @> array[$2]))
       returning size_bytes, blob_key, multipart_id`,
@@ -382,7 +363,7 @@ export async function deleteItem(q: pg.ClientBase, item: ItemRow): Promise<Remov
       item.account_id,
       released,
     ]);
-  const { rows } = await q.query<{ blob_key: string | null }>(
+  const { rows } = await q.query<Pick<StorageItemRow, 'blob_key'>>(
     `delete from storage_items where account_id = $1 and (id = $2 or ancestors @> array[$2]) returning blob_key`,
     [item.account_id, item.id],
   );

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { LetterRow, StorageItemRow } from '../../platform/db/rows.js';
 import { publish } from '../../platform/events.js';
 
 /**
@@ -10,7 +11,9 @@ export async function fileLetterForCustomer(
   q: pg.ClientBase,
   letterId: string,
 ): Promise<{ itemId: string; folderName: string } | null> {
-  const { rows: folders } = await q.query<{ id: string; name: string; account_id: string; letter_name: string }>(
+  const { rows: folders } = await q.query<
+    Pick<StorageItemRow, 'id' | 'name' | 'account_id'> & { letter_name: LetterRow['name'] }
+  >(
     `select f.id, f.name, f.account_id, l.name as letter_name
        from letters l join storage_items f on f.customer_id = l.customer_id and f.kind = 'customer_folder'
       where l.id = $1`,
@@ -18,7 +21,7 @@ export async function fileLetterForCustomer(
   );
   const folder = folders[0];
   if (!folder) return null;
-  const { rows } = await q.query<{ id: string }>(
+  const { rows } = await q.query<Pick<StorageItemRow, 'id'>>(
     `insert into storage_items (id, account_id, parent_id, ancestors, kind, name, ext, content_type, size_bytes,
                                 num_files, editable, letter_id, creator_id)
      select gen_random_uuid()::text, l.account_id, $2, array[$2], 'file',
@@ -33,7 +36,7 @@ export async function fileLetterForCustomer(
     await publish(q, { accountId: folder.account_id, message: { type: 'refresh', entities: ['storage'] } });
     return { itemId: rows[0].id, folderName: folder.name };
   }
-  const existing = await q.query<{ id: string }>(
+  const existing = await q.query<Pick<StorageItemRow, 'id'>>(
     'select id from storage_items where parent_id = $1 and letter_id = $2',
     [folder.id, letterId],
   );

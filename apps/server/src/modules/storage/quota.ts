@@ -1,5 +1,6 @@
 import { planStorageBytes, STORAGE_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
+import type { AccountRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 
 type Queryable = pg.ClientBase | pg.Pool;
@@ -50,7 +51,7 @@ export async function release(q: Queryable, accountId: string, bytes: number): P
 }
 
 async function quotaOf(q: Queryable, accountId: string): Promise<number> {
-  const { rows } = await q.query<{ current_plan: string | null }>('select current_plan from accounts where id = $1', [
+  const { rows } = await q.query<Pick<AccountRow, 'current_plan'>>('select current_plan from accounts where id = $1', [
     accountId,
   ]);
   return planStorageBytes(rows[0]?.current_plan ?? 'Basic');

@@ -17,6 +17,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { BlobStore, StoredPart } from '../../platform/blobs.js';
+import type { Narrow } from '../../platform/db/row.js';
+import type { LetterRow, StorageUploadRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
@@ -63,21 +65,8 @@ interface Deps {
   blobs: BlobStore;
 }
 
-export interface UploadRow {
-  id: string;
-  account_id: string;
-  folder_id: string | null;
-  user_id: string | null;
-  name: string;
-  ext: string;
-  size_bytes: string;
-  chunk_bytes: number;
-  received_bytes: string;
-  blob_key: string;
-  multipart_id: string;
-  parts: StoredPart[];
-  item_id: string | null;
-}
+/** An upload as `select *` reads it; parts is what the chunk route appends. */
+export type UploadRow = Narrow<StorageUploadRow, { parts: StoredPart[] }>;
 
 const uploadSchema = z.object({
   upload_id: z.string(),
@@ -449,7 +438,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       let size = Number(item.size_bytes);
       if (item.letter_id) {
         // The letter as its reader sees it: a supervisor limited to their departments reads no other letter here either.
-        const letter = await findLetter<{ blob_key: string; size_bytes: string }>(
+        const letter = await findLetter<Pick<LetterRow, 'blob_key' | 'size_bytes'>>(
           pool,
           auth,
           item.letter_id,
