@@ -4,6 +4,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { LeftJoined } from './db/row.js';
+import type { AccountRow, DepartmentRow, SessionRow as SessionTableRow, UserRow } from './db/rows.js';
 import { schema } from './db/schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -136,33 +138,36 @@ export function sessionCookie(
   return `${name}=${encodeURIComponent(`${token}.${signature}`)}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export interface SessionRow {
-  session_id: string;
-  token: string;
-  expires_at: Date;
-  session_updated_at: Date;
-  user_id: string;
-  name: string;
-  email: string;
-  account_id: string | null;
-  department: string | null;
-  department_id: string | null;
-  approvals: Record<string, string[]>;
-  department_approvals: Record<string, string[]> | null;
-  roles: string[];
-  permissions: Record<string, string[]>;
-  accepted_invite: boolean;
-  job_title: string;
-  phone_number: string;
-  first_time: boolean;
-  user_valid: boolean;
-  account_name: string | null;
-  current_plan: string | null;
-  health_status: string | null;
-  health_reason: string | null;
-  account_valid: boolean | null;
-  restrict_balance: boolean | null;
-}
+/** A session with its user, department and company, as findSession reads it. */
+export type SessionRow = Pick<SessionTableRow, 'token' | 'expires_at'> & {
+  session_id: SessionTableRow['id'];
+  session_updated_at: SessionTableRow['updated_at'];
+  user_id: UserRow['id'];
+  user_valid: UserRow['valid'];
+} & Pick<
+    UserRow,
+    | 'name'
+    | 'email'
+    | 'account_id'
+    | 'department_id'
+    | 'roles'
+    | 'permissions'
+    | 'approvals'
+    | 'accepted_invite'
+    | 'job_title'
+    | 'phone_number'
+    | 'first_time'
+  > &
+  LeftJoined<{
+    department: DepartmentRow['name'];
+    department_approvals: DepartmentRow['approvals'];
+    account_name: AccountRow['name'];
+    current_plan: AccountRow['current_plan'];
+    health_status: AccountRow['health_status'];
+    health_reason: AccountRow['health_reason'];
+    account_valid: AccountRow['valid'];
+    restrict_balance: AccountRow['restrict_balance_to_finance_admins'];
+  }>;
 
 /**
  * Looks up a session and its user and account in one indexed query (a named, prepared statement).

@@ -79,6 +79,7 @@ export async function releaseAbandonedJobs(
   except: string[] = [],
   abandonedSeconds = JOB_ABANDONED_SECONDS,
 ): Promise<{ released: number }> {
+  // graphile-worker's own tables have no Drizzle table: this row is written by hand (a job's id is an int8).
   const { rows } = await pool.query<{ id: string; task: string }>(
     `with stale as (
        select j.id from graphile_worker._private_jobs j

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { RateLimitRow } from './db/rows.js';
 
 /** What @fastify/rate-limit asks of a store (its `store` option is a class it constructs). */
 interface RateLimitResult {
@@ -13,7 +14,7 @@ type Callback = (error: Error | null, result?: RateLimitResult) => void;
  * starts again at 1.
  */
 export async function hit(q: pg.Pool | pg.ClientBase, key: string, windowMs: number): Promise<RateLimitResult> {
-  const { rows } = await q.query<{ count: number; ttl: number }>({
+  const { rows } = await q.query<Pick<RateLimitRow, 'count'> & { ttl: number }>({
     name: 'rate-limit-hit',
     text: `insert into rate_limits as r (key, count, expires_at)
            values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
@@ -29,7 +30,7 @@ export async function hit(q: pg.Pool | pg.ClientBase, key: string, windowMs: num
 
 /** The hits counted on `key` in its current window (0 when none or expired). */
 export async function hitsOf(q: pg.Pool | pg.ClientBase, key: string): Promise<RateLimitResult> {
-  const { rows } = await q.query<{ count: number; ttl: number }>({
+  const { rows } = await q.query<Pick<RateLimitRow, 'count'> & { ttl: number }>({
     name: 'rate-limit-read',
     text: `select count, greatest(0, ceil(extract(epoch from expires_at - now()) * 1000))::int as ttl
              from rate_limits where key = $1 and expires_at > now()`,

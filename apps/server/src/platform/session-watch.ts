@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { SessionRow } from './db/rows.js';
 
 /** How often the sessions of open streams are checked again. */
 export const SESSION_CHECK_MS = 5_000;
@@ -28,6 +29,7 @@ const SESSIONS_SQL = `
     left join accounts a on a.id = u.account_id
     left join departments d on d.id = u.department_id
    where s.id = any($1::text[]) and s.expires_at > now()`;
+type SessionCheckRow = Pick<SessionRow, 'id'> & { valid: boolean; fingerprint: string };
 
 /**
  * Keeps long-lived responses (the notification and thumbnail streams) honest about their session:
@@ -80,9 +82,11 @@ export class SessionWatch {
   }
 
   private async check(entries: Watched[]): Promise<void> {
-    let rows: Array<{ id: string; valid: boolean; fingerprint: string }>;
+    let rows: SessionCheckRow[];
     try {
-      ({ rows } = await this.pool.query(SESSIONS_SQL, [[...new Set(entries.map((e) => e.sessionId))]]));
+      ({ rows } = await this.pool.query<SessionCheckRow>(SESSIONS_SQL, [
+        [...new Set(entries.map((e) => e.sessionId))],
+      ]));
     } catch {
       return;
     }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { WindowLayout } from '@lp/domain';
 import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, inject, it } from 'vitest';
 import { TEMPLATE_DB, withDatabase } from '../../test/global-setup.js';
 import type { DbRow } from './row.js';
-import type { AuditLogRow, LetterRow, MemberSpendRow, ParcelRow, StorageUploadRow, UserRow } from './rows.js';
+import type { AuditLogRow, HoldRow, LetterRow, MemberSpendRow, ParcelRow, StorageUploadRow, UserRow } from './rows.js';
 import * as schema from './schema.js';
 
 // The derivation (checked by the type check of the tests, tsconfig.test.json): a wrong mapping fails it.
@@ -23,7 +24,10 @@ describe('DbRow', () => {
     expectTypeOf<LetterRow['split_count']>().toEqualTypeOf<number | null>();
     expectTypeOf<LetterRow['delivery_channels']>().toEqualTypeOf<string[]>();
     expectTypeOf<LetterRow['recipient_address_snapshot']>().toEqualTypeOf<string[] | null>();
-    expectTypeOf<LetterRow['layout']>().toEqualTypeOf<unknown>();
+    // jsonb: unknown unless schema.ts gives it a type with $type (as it does to the values a check allows).
+    expectTypeOf<AuditLogRow['before']>().toEqualTypeOf<unknown>();
+    expectTypeOf<LetterRow['layout']>().toEqualTypeOf<WindowLayout | null>();
+    expectTypeOf<HoldRow['status']>().toEqualTypeOf<'open' | 'captured' | 'released'>();
     // timestamptz and date: a Date (the pool keeps pg-types' parsers).
     expectTypeOf<LetterRow['created_at']>().toEqualTypeOf<Date>();
     expectTypeOf<LetterRow['delivered_on']>().toEqualTypeOf<Date | null>();
