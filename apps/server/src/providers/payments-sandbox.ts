@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
+import type { Narrow } from '../platform/db/row.js';
+import type { SandboxPaymentIntentRow, SandboxPaymentMethodRow } from '../platform/db/rows.js';
 import {
   type CreatedIntent,
   type IntentStatus,
@@ -117,16 +119,15 @@ export interface SandboxPaymentProvider extends PaymentProvider {
 
 const id = (prefix: string) => `${prefix}_sb${randomBytes(12).toString('hex')}`;
 
-interface IntentRow {
-  id: string;
-  client_secret: string;
-  amount_pence: string;
-  currency: string;
-  status: IntentStatus;
-  payment_method: string | null;
-  last_error: { code: string; decline_code: string | null; message: string } | null;
-  metadata: Record<string, string>;
-}
+/** A sandbox intent as `select *` reads it; the JSON columns hold what this sandbox writes. */
+type IntentRow = Narrow<
+  SandboxPaymentIntentRow,
+  {
+    status: IntentStatus;
+    last_error: { code: string; decline_code: string | null; message: string } | null;
+    metadata: Record<string, string>;
+  }
+>;
 
 function toIntent(r: IntentRow): ProviderIntent {
   return {
@@ -231,7 +232,7 @@ export function createSandboxPaymentProvider(pool: pg.Pool, options: SandboxOpti
       const b = Buffer.from(String(clientSecret));
       if (!row || a.length !== b.length || !timingSafeEqual(a, b)) return null;
       if (row.status === 'succeeded' || row.status === 'processing') return toIntent(row);
-      const { rows: pms } = await pool.query<{ outcome: string }>(
+      const { rows: pms } = await pool.query<Pick<SandboxPaymentMethodRow, 'outcome'>>(
         'select outcome from sandbox_payment_methods where id = $1',
         [paymentMethod || row.payment_method],
       );
