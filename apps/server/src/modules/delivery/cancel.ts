@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS, DELIVERY_MESSAGES, } from '@lp/domain';
+import { CHANNEL_LABELS, DELIVERY_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
