@@ -83,7 +83,7 @@ export async function sendImportFile<P extends ImportPath>(
   mapping: Record<string, ImportField | null> | undefined,
   options: SendOptions = {},
 ): Promise<ApiResponse<P, 'post'>> {
-  const url = apiUrl(path);
+  const url = apiUrl<ImportPath, 'post'>(path);
   const form = () => {
     const f = new FormData();
     if (mapping) f.append('mapping', JSON.stringify(mapping));

@@ -54,17 +54,17 @@ type SandboxPath = '/api/payments/sandbox/payment_methods' | '/api/payments/sand
 type SandboxAnswer<P extends SandboxPath> = Partial<ApiResponse<P, 'post'>> & SandboxError;
 
 async function sandboxPost<P extends SandboxPath>(
-  path: P,
-  init: { params?: { id: string }; body: ApiBody<P, 'post'> },
+  url: string,
+  body: ApiBody<P, 'post'>,
 ): Promise<{ status: number; body: SandboxAnswer<P> }> {
   const token = await getCsrfToken();
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, init), {
+    res = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json', 'content-type': 'application/json', [CSRF_HEADER]: token },
-      body: JSON.stringify(init.body),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', MESSAGES.genericError);
@@ -91,7 +91,8 @@ function sandboxFailure(answer: { status: number; body: SandboxError }): ApiErro
 /** The built-in payment sandbox (it stands for Stripe.js when GET /api/finances/top-up says "sandbox"). */
 export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
   async createPaymentMethod(card) {
-    const answer = await sandboxPost('/api/payments/sandbox/payment_methods', { body: { card } });
+    const path = '/api/payments/sandbox/payment_methods';
+    const answer = await sandboxPost<typeof path>(apiUrl<typeof path, 'post'>(path), { card });
     if (answer.status === 200 && typeof answer.body.id === 'string') return answer.body.id;
     const error = answer.body.error;
     if (error?.type === 'card_error' || (answer.status === 402 && error?.message)) {
@@ -101,10 +102,11 @@ export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
   },
 
   async confirmCardPayment(intent, paymentMethodId) {
-    const answer = await sandboxPost('/api/payments/sandbox/payment_intents/{id}/confirm', {
-      params: { id: intent.paymentIntentId },
-      body: { client_secret: intent.clientSecret, payment_method: paymentMethodId },
-    });
+    const path = '/api/payments/sandbox/payment_intents/{id}/confirm';
+    const answer = await sandboxPost<typeof path>(
+      apiUrl<typeof path, 'post'>(path, { params: { id: intent.paymentIntentId } }),
+      { client_secret: intent.clientSecret, payment_method: paymentMethodId },
+    );
     if (answer.status === 200 && typeof answer.body.status === 'string') {
       return { status: answer.body.status, error: answer.body.last_payment_error?.message ?? null };
     }

@@ -61,7 +61,7 @@ export function uploadLetterhead(
   const form = new FormData();
   form.append('file', file, file.name);
   return uploadForm<ApiResponse<'/api/letterheads/{kind}', 'post'>>(
-    apiUrl('/api/letterheads/{kind}', { params: { kind } }),
+    apiUrl<'/api/letterheads/{kind}', 'post'>('/api/letterheads/{kind}', { params: { kind } }),
     form,
     {
       onProgress,
