@@ -6739,7 +6739,8 @@ export interface paths {
                             available_after_pence: number | null;
                             available_pence: number | null;
                             channels: {
-                                channel: string;
+                                /** @enum {string} */
+                                channel: "mail" | "email" | "sms" | "cloud_link" | "cloud_storage";
                                 lines: {
                                     label: string;
                                     pence: number;

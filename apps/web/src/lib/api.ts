@@ -198,8 +198,25 @@ type InitArgs<O> = [PathParams<O>] extends [never]
     : [init?: CallInit<O>]
   : [init: CallInit<O>];
 
-/** The URL of a call: `{name}` parameters filled in and encoded, the query appended. */
-export function apiUrl(path: string, init: { params?: object; query?: object | URLSearchParams } = {}): string {
+type UrlInit<O> = ([PathParams<O>] extends [never] ? { params?: undefined } : { params: PathParams<O> }) & {
+  query?: (O extends { parameters: { query?: infer Q } } ? Q : never) | URLSearchParams;
+};
+
+/**
+ * The URL of an API path for what fetch does not send (a link, an image, an event stream, an
+ * upload with progress): `{name}` parameters filled in and encoded, the query appended, both
+ * typed by the path's operation (GET unless named).
+ */
+export function apiUrl<P extends ApiPath<M>, M extends Lower = 'get'>(
+  path: P,
+  ...[init]: [PathParams<Operation<P, M>>] extends [never]
+    ? [init?: UrlInit<Operation<P, M>>]
+    : [init: UrlInit<Operation<P, M>>]
+): string {
+  return buildUrl(path, init ?? {});
+}
+
+function buildUrl(path: string, init: { params?: object; query?: object | URLSearchParams }): string {
   const params = (init.params ?? {}) as Record<string, string | number>;
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
@@ -221,7 +238,7 @@ export function apiUrl(path: string, init: { params?: object; query?: object | U
 
 function call(method: Method) {
   return (path: string, init: CallInit<unknown> & { body?: unknown } = {}) =>
-    apiRequest(method, apiUrl(path, init), init.body, init);
+    apiRequest(method, buildUrl(path, init), init.body, init);
 }
 
 /**
@@ -233,7 +250,7 @@ export async function apiPostForBlob<P extends ApiPath<'post'>>(
   ...[init]: InitArgs<Operation<P, 'post'>>
 ): Promise<Blob> {
   const i = (init ?? {}) as CallInit<unknown> & { body?: unknown };
-  const res = await sendChecked('POST', apiUrl(path, i), i.body, i);
+  const res = await sendChecked('POST', buildUrl(path, i), i.body, i);
   return res.blob();
 }
 
@@ -243,7 +260,7 @@ export async function apiGetForBlob<P extends ApiPath<'get'>>(
   ...[init]: InitArgs<Operation<P, 'get'>>
 ): Promise<Blob> {
   const i = (init ?? {}) as CallInit<unknown>;
-  const res = await sendChecked('GET', apiUrl(path, i), undefined, i);
+  const res = await sendChecked('GET', buildUrl(path, i), undefined, i);
   return res.blob();
 }
 
