@@ -49,7 +49,6 @@ import { useDebouncedValue } from '../letters/use-debounced-value';
 import {
   type CustomerPick,
   confirmFailureMessage,
-  type ParcelPartyDto,
   type ParcelPresetRow,
   type QuoteAnswer,
   type QuoteRow,
