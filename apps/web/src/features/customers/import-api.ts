@@ -49,7 +49,7 @@ function send<T>(url: string, form: FormData, token: string, options: SendOption
     xhr.onload = () => {
       if (xhr.status === 200) {
         try {
-          resolve(JSON.parse(xhr.responseText) as T);
+          resolve(JSON.parse(xhr.responseText));
           return;
         } catch {
           // Falls through to the generic failure.
