@@ -157,18 +157,20 @@ export type ApiPath<M extends Lower = 'get'> = {
 }[keyof paths];
 
 type Json<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;
+type SuccessStatus = 200 | 201 | 202 | 204 | 206;
 type Success<O> = O extends { responses: infer R }
-  ? R extends { 200: infer X }
-    ? Json<X>
-    : R extends { 201: infer X }
-      ? Json<X>
-      : R extends { 202: infer X }
-        ? Json<X>
-        : undefined
+  ? { [S in keyof R & SuccessStatus]: S extends 204 ? undefined : Json<R[S]> }[keyof R & SuccessStatus]
   : never;
 
-/** What the server answers (its 2xx body) to the method on the path. */
+/**
+ * What the server answers (its 2xx body) to the method on the path: every success it may give,
+ * e.g. the 200 of a change made or the 202 of a change sent for approval, undefined for a 204.
+ */
 export type ApiResponse<P extends keyof paths, M extends Lower = 'get'> = Success<Operation<P, M & keyof paths[P]>>;
+
+/** The body of one answer (a status, success or refusal) of the method on the path. */
+export type ApiAnswer<P extends keyof paths, M extends Lower, S extends number> =
+  Operation<P, M> extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
 
 /** The JSON body the method on the path takes. */
 export type ApiBody<P extends keyof paths, M extends Lower> =
@@ -198,6 +200,9 @@ type InitArgs<O> = [PathParams<O>] extends [never]
     : [init?: CallInit<O>]
   : [init: CallInit<O>];
 
+/** The path parameters and query of a URL built for the method on the path. */
+export type ApiUrlInit<P extends keyof paths, M extends Lower = 'get'> = UrlInit<Operation<P, M>>;
+
 type UrlInit<O> = ([PathParams<O>] extends [never] ? { params?: undefined } : { params: PathParams<O> }) & {
   query?: (O extends { parameters: { query?: infer Q } } ? Q : never) | URLSearchParams;
 };
@@ -216,7 +221,8 @@ export function apiUrl<P extends ApiPath<M>, M extends Lower = 'get'>(
   return buildUrl(path, init ?? {});
 }
 
-function buildUrl(path: string, init: { params?: object; query?: object | URLSearchParams }): string {
+/** apiUrl's work, for lib's own typed helpers (upload.ts): features call apiUrl. */
+export function buildUrl(path: string, init: { params?: object; query?: object | URLSearchParams }): string {
   const params = (init.params ?? {}) as Record<string, string | number>;
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];

@@ -60,14 +60,10 @@ export function uploadLetterhead(
 ): Promise<Letterhead> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadForm<ApiResponse<'/api/letterheads/{kind}', 'post'>>(
-    apiUrl<'/api/letterheads/{kind}', 'post'>('/api/letterheads/{kind}', { params: { kind } }),
-    form,
-    {
-      onProgress,
-      statusMessages: { 413: LETTERHEAD_MESSAGES.tooLarge, 415: LETTERHEAD_MESSAGES.type },
-    },
-  );
+  return uploadForm('/api/letterheads/{kind}', { params: { kind } }, form, {
+    onProgress,
+    statusMessages: { 413: LETTERHEAD_MESSAGES.tooLarge, 415: LETTERHEAD_MESSAGES.type },
+  });
 }
 
 export function deleteLetterhead(kind: LetterheadKind) {

@@ -9,7 +9,6 @@ import {
   isApiError,
   resetCsrfToken,
 } from '../../lib/api';
-import type { paths } from '../../lib/api-types.gen';
 import { uploadFailure } from '../../lib/upload';
 import type { StorageItem } from './api';
 
@@ -19,10 +18,8 @@ export type UploadStarted = ApiResponse<'/api/storage/uploads', 'post'>;
 /** GET /api/storage/uploads/{id}: where to resume, and the stored file once the upload finished (when its last answer was lost on the way). */
 export type UploadStatus = ApiResponse<'/api/storage/uploads/{id}'>;
 
-type ChunkPut = NonNullable<paths['/api/storage/uploads/{id}/chunks/{n}']['put']>['responses'];
-
 /** PUT .../chunks/{n}: the bytes received so far (200), and with the last chunk the stored item (201). */
-export type ChunkAnswer = ChunkPut[200]['content']['application/json'] | ChunkPut[201]['content']['application/json'];
+export type ChunkAnswer = ApiResponse<'/api/storage/uploads/{id}/chunks/{n}', 'put'>;
 
 const KEY_PREFIX = 'lp.storage-upload';
 

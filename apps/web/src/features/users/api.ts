@@ -1,17 +1,7 @@
 import { MESSAGES } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DataTableParams, listSearchParams } from '../../components/data-table';
-import { type ApiBody, type ApiResponse, api, isApiError } from '../../lib/api';
-import type { paths } from '../../lib/api-types.gen';
-
-/**
- * What the method on the path answers with that status. ApiResponse names only the first 2xx answer,
- * and the member calls also answer 202 "In Review" when a supervisor must approve them first.
- */
-type Answer<P extends keyof paths, M extends keyof paths[P], S extends number> =
-  NonNullable<paths[P][M]> extends { responses: { [K in S]: { content: { 'application/json': infer J } } } }
-    ? J
-    : never;
+import { type ApiAnswer, type ApiBody, type ApiResponse, api, isApiError } from '../../lib/api';
 
 /** A member as GET /api/users answers (the API contract's `UserRow`). */
 export type UserRow = ApiResponse<'/api/users'>['rows'][number];
@@ -145,16 +135,16 @@ function useInvalidateAdmin() {
 export type InviteBody = ApiBody<'/api/users', 'post'>;
 
 /** Held for a supervisor's approval: 202 `{ message, approval_id, status: "In Review" }`. */
-export type InReviewAnswer = Answer<'/api/users', 'post', 202>;
+export type InReviewAnswer = ApiAnswer<'/api/users', 'post', 202>;
 
 /** 201 `{ message, user }`, or 202 when the invitation awaits a supervisor's approval. */
-export type InviteAnswer = ApiResponse<'/api/users', 'post'> | InReviewAnswer;
+export type InviteAnswer = ApiResponse<'/api/users', 'post'>;
 
 /** 200 `{ message, user }`, or 202 when the change awaits a supervisor's approval. */
-export type EditUserAnswer = ApiResponse<'/api/users/{id}', 'put'> | Answer<'/api/users/{id}', 'put', 202>;
+export type EditUserAnswer = ApiResponse<'/api/users/{id}', 'put'>;
 
 /** 204 (nothing), or 202 when the removal awaits a supervisor's approval. */
-export type DeleteUserAnswer = Answer<'/api/users/{id}', 'delete', 202> | undefined;
+export type DeleteUserAnswer = ApiResponse<'/api/users/{id}', 'delete'>;
 
 /** True when the call is held for a supervisor's approval (202 "In Review") instead of done. */
 export function isInReview(answer: InviteAnswer | EditUserAnswer | DeleteUserAnswer): answer is InReviewAnswer {
