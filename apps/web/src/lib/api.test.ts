@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiPostForBlob, resetCsrfToken } from './api';
+import { ApiError, api, apiPostForBlob, apiUrl, resetCsrfToken } from './api';
 
 type Call = { url: string; init: RequestInit };
 
@@ -39,7 +39,7 @@ describe('api client', () => {
 
   it('fetches the CSRF token once and sends it on every non-GET', async () => {
     const calls = mockFetch((url) => (url === '/api/csrf' ? json(200, { token: 'tok-1' }) : json(200, { ok: true })));
-    await api.post('/api/session', { email: 'a@b.co', password: 'x' });
+    await api.post('/api/session', { body: { email: 'a@b.co', password: 'x' } });
     await api.delete('/api/session');
     expect(calls.map((c) => c.url)).toEqual(['/api/csrf', '/api/session', '/api/session']);
     expect(header(calls[1]!.init, 'x-csrf-token')).toBe('tok-1');
@@ -52,7 +52,11 @@ describe('api client', () => {
 
   it('shares one CSRF request between concurrent calls', async () => {
     const calls = mockFetch((url) => (url === '/api/csrf' ? json(200, { token: 't' }) : json(204, undefined)));
-    await Promise.all([api.post('/api/a'), api.post('/api/b'), api.put('/api/c')]);
+    await Promise.all([
+      api.delete('/api/session'),
+      api.post('/api/letters/{id}/split', { params: { id: 'l1' } }),
+      api.delete('/api/letters/{id}/address-sheet', { params: { id: 'l1' } }),
+    ]);
     expect(calls.filter((c) => c.url === '/api/csrf')).toHaveLength(1);
   });
 
@@ -67,9 +71,9 @@ describe('api client', () => {
         });
       return json(204, undefined);
     });
-    await api.post('/api/session', { email: 'a@b.co', password: 'x' });
-    await api.post('/api/letters/trash', { uuids: [] });
-    await api.post('/api/letters/restore', { uuids: [] });
+    await api.post('/api/session', { body: { email: 'a@b.co', password: 'x' } });
+    await api.post('/api/letters/trash', { body: { uuids: [] } });
+    await api.post('/api/letters/restore', { body: { uuids: [] } });
     expect(calls.map((c) => c.url)).toEqual([
       '/api/csrf',
       '/api/session',
@@ -90,7 +94,16 @@ describe('api client', () => {
       if (header(init, 'x-csrf-token') === 'tok-1') return json(403, { code: 'CSRF_INVALID', message: 'bad token' });
       return json(201, { id: 'x' });
     });
-    await expect(api.post('/api/signup', {})).resolves.toEqual({ id: 'x' });
+    await expect(
+      api.post('/api/signup', {
+        body: {
+          companyName: 'Acme Ltd',
+          fullName: 'Ada Lovelace',
+          email: 'ada@example.com',
+          password: 'a long passphrase',
+        },
+      }),
+    ).resolves.toEqual({ id: 'x' });
     expect(attempts).toBe(2);
     expect(calls.map((c) => c.url)).toEqual(['/api/csrf', '/api/signup', '/api/csrf', '/api/signup']);
     expect(header(calls[3]!.init, 'x-csrf-token')).toBe('tok-2');
@@ -100,8 +113,11 @@ describe('api client', () => {
     const calls = mockFetch((url) =>
       url === '/api/csrf' ? json(200, { token: 't' }) : json(403, { code: 'CSRF_INVALID', message: 'no' }),
     );
-    await expect(api.post('/api/x')).rejects.toMatchObject({ status: 403, code: 'CSRF_INVALID' });
-    expect(calls.filter((c) => c.url === '/api/x')).toHaveLength(2);
+    await expect(api.post('/api/letters/{id}/split', { params: { id: 'x' } })).rejects.toMatchObject({
+      status: 403,
+      code: 'CSRF_INVALID',
+    });
+    expect(calls.filter((c) => c.url === '/api/letters/x/split')).toHaveLength(2);
   });
 
   it('does not retry other 403 answers', async () => {
@@ -110,8 +126,11 @@ describe('api client', () => {
         ? json(200, { token: 't' })
         : json(403, { statusCode: 403, code: 'PERMISSION_DENIED', message: 'Permission denied' }),
     );
-    await expect(api.post('/api/x')).rejects.toMatchObject({ status: 403, code: 'PERMISSION_DENIED' });
-    expect(calls.filter((c) => c.url === '/api/x')).toHaveLength(1);
+    await expect(api.post('/api/letters/{id}/split', { params: { id: 'x' } })).rejects.toMatchObject({
+      status: 403,
+      code: 'PERMISSION_DENIED',
+    });
+    expect(calls.filter((c) => c.url === '/api/letters/x/split')).toHaveLength(1);
   });
 
   it('throws a typed ApiError with status, code, message and fields', async () => {
@@ -123,7 +142,7 @@ describe('api client', () => {
         fields: [{ path: 'email', message: 'Must be a valid email address' }],
       }),
     );
-    const error = await api.get('/api/x').catch((e: unknown) => e);
+    const error = await api.get('/api/notifications/count').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 422,
@@ -135,7 +154,7 @@ describe('api client', () => {
 
   it('turns a non-JSON failure and a network failure into ApiErrors', async () => {
     mockFetch(() => new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(api.get('/api/x')).rejects.toMatchObject({
+    await expect(api.get('/api/notifications/count')).rejects.toMatchObject({
       status: 502,
       code: 'HTTP_502',
       message: 'An error occured',
@@ -146,7 +165,7 @@ describe('api client', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(api.get('/api/notifications/count')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
   it("posts JSON for a file and answers its bytes, or the server's error", async () => {
@@ -159,15 +178,35 @@ describe('api client', () => {
         headers: { 'content-type': 'application/pdf' },
       });
     });
-    const blob = await apiPostForBlob('/api/cloud/file', { token: 'abc' });
+    const blob = await apiPostForBlob('/api/cloud/file', { body: { token: 'abc' } });
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
     expect(header(calls[1]!.init, 'x-csrf-token')).toBe('t');
     expect(calls[1]!.init.method).toBe('POST');
     expect(calls[1]!.init.body).toBe(JSON.stringify({ token: 'abc' }));
-    await expect(apiPostForBlob('/api/cloud/file', { token: 'gone' })).rejects.toMatchObject({
+    await expect(apiPostForBlob('/api/cloud/file', { body: { token: 'gone' } })).rejects.toMatchObject({
       status: 404,
       message: 'Gone',
     });
+  });
+
+  it('fills in and encodes path parameters and appends the query', async () => {
+    const calls = mockFetch(() => json(200, {}));
+    await api.get('/api/letters/{id}', { params: { id: 'a/b c' } });
+    await api.get('/api/letters', { query: { page: 2, search: 'Zoë', tab: 'sent' } });
+    await api.get('/api/letters', {
+      query: new URLSearchParams([
+        ['filter.status', 'Sent'],
+        ['filter.status', 'Failed'],
+      ]),
+    });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/letters/a%2Fb%20c',
+      '/api/letters?page=2&search=Zo%C3%AB&tab=sent',
+      '/api/letters?filter.status=Sent&filter.status=Failed',
+    ]);
+    expect(apiUrl('/api/letters/{id}/file', { params: { id: 'l1' }, query: { download: '1' } })).toBe(
+      '/api/letters/l1/file?download=1',
+    );
   });
 
   it('answers undefined for 204', async () => {

@@ -10,7 +10,7 @@ export const meQueryKey = ['me'] as const;
 /** The session, or null when signed out (401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/me', signal ? { signal } : {});
+    return await api.get('/api/me', signal ? { signal } : {});
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

@@ -1,5 +1,14 @@
 import { MESSAGES } from '@lp/domain';
-import { ApiError, CSRF_HEADER, getCsrfToken, resetCsrfToken } from './api';
+import {
+  ApiError,
+  type ApiPath,
+  type ApiResponse,
+  type ApiUrlInit,
+  buildUrl,
+  CSRF_HEADER,
+  getCsrfToken,
+  resetCsrfToken,
+} from './api';
 
 export interface UploadOptions {
   /** The fraction of the file sent, 0 to 1. */
@@ -66,14 +75,20 @@ function send<T>(url: string, form: FormData, token: string, options: UploadOpti
  * upload progress), answering the JSON reply. The session cookie goes with it, and the CSRF header;
  * a rotated CSRF secret gets one retry with a fresh token, like lib/api.
  */
-export async function uploadForm<T>(url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export async function uploadForm<P extends ApiPath<'post'>>(
+  path: P,
+  url: ApiUrlInit<P, 'post'>,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<ApiResponse<P, 'post'>> {
+  const to = buildUrl(path, url);
   try {
-    return await send<T>(url, form, await getCsrfToken(), options);
+    return await send<ApiResponse<P, 'post'>>(to, form, await getCsrfToken(), options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 403 && error.code === 'CSRF_INVALID') {
       resetCsrfToken();
       options.onProgress?.(0);
-      return send<T>(url, form, await getCsrfToken(), options);
+      return send<ApiResponse<P, 'post'>>(to, form, await getCsrfToken(), options);
     }
     throw error;
   }

@@ -62,7 +62,7 @@ const maySeeBalance = (auth: AuthContext) => !(auth.row.restrict_balance && !aut
 const quoteResult = z.object({
   channels: z.array(
     z.object({
-      channel: z.string(),
+      channel: z.enum(DELIVERY_CHANNELS),
       pence: z.number(),
       lines: z.array(z.object({ label: z.string(), pence: z.number() })),
     }),

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../lib/api';
+import { type ApiResponse, resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
@@ -22,8 +22,8 @@ function json(status: number, body?: unknown) {
 }
 
 const CURRENT = 'correct horse battery';
-let profile: { user_name: string; email_address: string; job_title: string; phone_number: string };
-let lists: Record<string, boolean>;
+let profile: ApiResponse<'/api/me/profile'>;
+let lists: ApiResponse<'/api/me/list-preferences'>;
 let calls: Array<{ method: string; path: string; body: unknown }>;
 
 beforeEach(() => {
@@ -46,7 +46,7 @@ beforeEach(() => {
           return json(200, profile);
         case 'PUT /api/me/profile':
           profile = { ...profile, ...body, phone_number: String(body.phone_number ?? '').replace(/\s+/g, '') };
-          return json(200, { message: TEXT.profileSaved, ...profile });
+          return json(200, { message: TEXT.profileSaved, ...profile } satisfies ApiResponse<'/api/me/profile', 'put'>);
         case 'POST /api/me/password':
           if (body.current_password !== CURRENT)
             return json(422, {
@@ -55,12 +55,15 @@ beforeEach(() => {
               message: TEXT.wrongCurrentPassword,
               fields: [{ path: 'current_password', message: TEXT.wrongCurrentPassword }],
             });
-          return json(200, { message: TEXT.passwordChanged });
+          return json(200, { message: TEXT.passwordChanged } satisfies ApiResponse<'/api/me/password', 'post'>);
         case 'GET /api/me/list-preferences':
           return json(200, lists);
         case 'PUT /api/me/list-preferences':
           lists = { ...lists, ...body };
-          return json(200, { message: TEXT.listsSaved, ...lists });
+          return json(200, {
+            message: TEXT.listsSaved,
+            ...lists,
+          } satisfies ApiResponse<'/api/me/list-preferences', 'put'>);
         case 'DELETE /api/sessions':
           return new Response(null, { status: 204 });
         case 'GET /api/accounts/settings/letters':
@@ -72,7 +75,7 @@ beforeEach(() => {
             },
             letters: { delivery: { mail: { omit: false }, email: { omit: false } } },
             letter_postage_preferences: { premium: true, color: true },
-          });
+          } satisfies ApiResponse<'/api/accounts/settings/letters'>);
         default:
           return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
       }

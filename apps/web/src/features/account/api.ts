@@ -9,17 +9,10 @@ export const accountKeys = {
   listPreferences: ['account', 'list-preferences'] as const,
 };
 
-export const PROFILE_URL = '/api/me/profile';
-export const PASSWORD_URL = '/api/me/password';
-export const LIST_PREFERENCES_URL = '/api/me/list-preferences';
-export const SESSIONS_URL = '/api/sessions';
-
-type Saved<T> = T & { message: string };
-
 export function useProfile() {
   return useQuery({
     queryKey: accountKeys.profile,
-    queryFn: ({ signal }) => api.get<Profile>(PROFILE_URL, { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/profile', { signal }),
   });
 }
 
@@ -27,9 +20,9 @@ export function useProfile() {
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: ProfileUpdate) => api.put<Saved<Profile>>(PROFILE_URL, profile),
+    mutationFn: (profile: ProfileUpdate) => api.put('/api/me/profile', { body: profile }),
     onSuccess: ({ message: _message, ...profile }) => {
-      queryClient.setQueryData(accountKeys.profile, profile);
+      queryClient.setQueryData<Profile>(accountKeys.profile, profile);
       return queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
@@ -37,7 +30,7 @@ export function useSaveProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post<{ message: string }>(PASSWORD_URL, input),
+    mutationFn: (input: ChangePasswordInput) => api.post('/api/me/password', { body: input }),
   });
 }
 
@@ -45,7 +38,7 @@ export function useChangePassword() {
 export function useListPreferences() {
   return useQuery({
     queryKey: accountKeys.listPreferences,
-    queryFn: ({ signal }) => api.get<ListPreferences>(LIST_PREFERENCES_URL, { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/list-preferences', { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -53,9 +46,9 @@ export function useListPreferences() {
 export function useSaveListPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: ListPreferencesUpdate) => api.put<Saved<ListPreferences>>(LIST_PREFERENCES_URL, update),
+    mutationFn: (update: ListPreferencesUpdate) => api.put('/api/me/list-preferences', { body: update }),
     onSuccess: ({ message: _message, ...preferences }) => {
-      queryClient.setQueryData(accountKeys.listPreferences, preferences);
+      queryClient.setQueryData<ListPreferences>(accountKeys.listPreferences, preferences);
     },
   });
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../lib/api';
+import { type ApiResponse, resetCsrfToken } from '../../lib/api';
 import { meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
 import { LettersPage } from '../letters/letters-page';
@@ -15,7 +15,7 @@ function json(status: number, body?: unknown) {
 }
 
 /** What GET /api/me/list-preferences answers (null: the call fails). */
-let preferences: Record<string, boolean> | null;
+let preferences: ApiResponse<'/api/me/list-preferences'> | null;
 let listedTabs: string[];
 
 beforeEach(() => {
@@ -34,7 +34,7 @@ beforeEach(() => {
           count: 0,
           counts: { all: 0, new: 0, scheduled: 0, sent: 0, failed: 0, trash: 0 },
           filter_options: { status: [], creator: [] },
-        });
+        } satisfies ApiResponse<'/api/letters'>);
       }
       return json(404, { code: 'NOT_FOUND', message: 'Not found' });
     }),

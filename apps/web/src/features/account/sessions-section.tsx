@@ -8,7 +8,6 @@ import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { endSession } from '../../lib/session';
 import { closeLiveUpdates } from '../notifications/live-updates';
-import { SESSIONS_URL } from './api';
 import { SettingsSection } from './settings-section';
 
 /** "Sessions": sign out everywhere (every session of the user, this one included) after "Are you sure". */
@@ -23,7 +22,7 @@ export function SessionsSection() {
     // Stop listening first: the session's end must not read as an expired session on the stream.
     closeLiveUpdates();
     try {
-      await api.delete<void>(SESSIONS_URL);
+      await api.delete('/api/sessions');
     } catch (error) {
       // Signed out already (401) is what was asked; anything else leaves the user where they are.
       if (!isApiError(error, 401)) {

@@ -17,19 +17,14 @@ import {
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
 import { AppTextField } from '../../components/text-field';
-import { api, isApiError } from '../../lib/api';
+import { type ApiResponse, api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import type { Me } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { welcome } from './welcome';
 
 export const INVITATION_INVALID = 'This invitation is not valid or has already been used.';
 
-interface Invitation {
-  full_name: string;
-  email_address: string;
-  account_name: string;
-}
+type Invitation = ApiResponse<'/api/invitations/{uniqueId}/{accountId}'>;
 
 type AcceptValues = z.output<typeof acceptInviteSchema>;
 const LABELS = {
@@ -45,9 +40,7 @@ export function InvitedSignUpPage() {
   const invitation = useQuery({
     queryKey: ['invitation', uniqueId, accountId],
     queryFn: ({ signal }) =>
-      api.get<Invitation>(`/api/invitations/${encodeURIComponent(uniqueId)}/${encodeURIComponent(accountId)}`, {
-        signal,
-      }),
+      api.get('/api/invitations/{uniqueId}/{accountId}', { params: { uniqueId, accountId }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -95,7 +88,7 @@ function AcceptForm({
   const onInvalid = useInvalidSubmitSnackbar<AcceptValues>(LABELS);
 
   const accept = useMutation({
-    mutationFn: (values: AcceptValues) => api.post<Me>('/api/invitations/accept', values),
+    mutationFn: (values: AcceptValues) => api.post('/api/invitations/accept', { body: values }),
     onSuccess: async (me) => {
       welcome(queryClient, me);
       await navigate('/main', { replace: true });

@@ -47,7 +47,7 @@ function RequestLinkForm() {
   });
   const onInvalid = useInvalidSubmitSnackbar<RequestValues>(REQUEST_LABELS);
   const request = useMutation({
-    mutationFn: (values: RequestValues) => api.post<{ message?: string }>('/api/password-reset/request', values),
+    mutationFn: (values: RequestValues) => api.post('/api/password-reset/request', { body: values }),
     onSuccess: (answer) => setSent(answer?.message || RESET_LINK_SENT),
     onError: (error) => {
       const message = submissionFailureMessage(error, form.setError, REQUEST_LABELS);
@@ -112,7 +112,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const onInvalid = useInvalidSubmitSnackbar<NewPasswordValues>(NEW_PASSWORD_LABELS);
   const reset = useMutation({
     mutationFn: (values: NewPasswordValues) =>
-      api.post<{ message?: string }>('/api/password-reset', { token, password: values.password }),
+      api.post('/api/password-reset', { body: { token, password: values.password } }),
     onSuccess: (answer) => setDone(answer?.message || RESET_DONE),
     onError: (error) => {
       const tokenRejected =

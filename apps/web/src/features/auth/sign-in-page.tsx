@@ -15,7 +15,7 @@ import {
 import { MessageBanner } from '../../components/message-banner';
 import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { endSession, type Me } from '../../lib/session';
+import { endSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { type SignInValues, signInResolver } from './sign-in-resolver';
 import { welcome } from './welcome';
@@ -37,7 +37,7 @@ export function SignInPage() {
   const onInvalid = useInvalidSubmitSnackbar<SignInValues>(LABELS);
 
   const signIn = useMutation({
-    mutationFn: (values: SignInValues) => api.post<Me>('/api/session', values),
+    mutationFn: (values: SignInValues) => api.post('/api/session', { body: values }),
     onSuccess: async (me) => {
       welcome(queryClient, me);
       await navigate('/main', { replace: true });
@@ -46,7 +46,7 @@ export function SignInPage() {
       if (isApiError(error, 404)) {
         // The user lookup answered 404: the not-registered flow. The server kept no session; sign
         // out here too so nothing of it lingers (cookie, cached answers, CSRF token).
-        void api.delete<void>('/api/session').catch(() => undefined);
+        void api.delete('/api/session').catch(() => undefined);
         endSession(queryClient);
         setNotRegistered(values.email);
         return;

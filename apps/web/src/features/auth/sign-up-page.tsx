@@ -18,7 +18,6 @@ import {
 import { MessageBanner } from '../../components/message-banner';
 import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import type { Me } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { welcome } from './welcome';
 
@@ -38,7 +37,7 @@ export function SignUpPage() {
   const onInvalid = useInvalidSubmitSnackbar<SignUpValues>(LABELS);
 
   const signUp = useMutation({
-    mutationFn: (values: SignUpValues) => api.post<Me>('/api/signup', values),
+    mutationFn: (values: SignUpValues) => api.post('/api/signup', { body: values }),
     onSuccess: async (me) => {
       welcome(queryClient, me);
       // A new company looks itself up in the company register next (or skips it for now).

@@ -13,7 +13,7 @@ export function useSignOut(): () => Promise<void> {
     // Stop listening first: the session's end must not read as an expired session on the stream.
     closeLiveUpdates();
     try {
-      await api.delete<void>('/api/session');
+      await api.delete('/api/session');
     } catch {
       // The session may already be gone on the server; signing out locally is what matters now.
     }

@@ -1,41 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { type ApiBody, type ApiResponse, api } from '../../lib/api';
 import { financeKeys } from '../finances/api';
 import { letterKeys } from '../letters/keys';
 
 /** The body of POST /api/comms/digitalchannels (part 1 section 3's digital channel message). */
-export interface DigitalChannelsRequest {
-  subject?: string;
-  message_to_recipient?: string;
-  recipient_phone_number?: string;
-  sms_text?: string;
-}
+export type DigitalChannelsRequest = ApiBody<'/api/comms/digitalchannels', 'post'>;
 
-export interface DigitalChannelsAnswer {
-  message: string;
-  email: boolean;
-  sms: boolean;
-  charged_pence: number;
-}
+export type DigitalChannelsAnswer = ApiResponse<'/api/comms/digitalchannels', 'post'>;
 
 /** The body of POST /api/comms/letterpostage: a one-page test letter posted to this address. */
-export interface LetterPostageRequest {
-  is_premium: boolean;
-  is_colour: boolean;
-  recipient: { name: string; address_lines: string[]; postcode: string };
-}
+export type LetterPostageRequest = ApiBody<'/api/comms/letterpostage', 'post'>;
 
-export interface LetterPostageAnswer {
-  uuid: string;
-  /** The test letter's raw status (it appears in the letters list). */
-  status: string;
-}
+/** The test letter: its raw status (it appears in the letters list). */
+export type LetterPostageAnswer = ApiResponse<'/api/comms/letterpostage', 'post'>;
 
 /** Sends the signed-in user a test email (to their own address) and/or a text message (send_letter). */
 export function useSendYourself() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DigitalChannelsRequest) => api.post<DigitalChannelsAnswer>('/api/comms/digitalchannels', body),
+    mutationFn: (body: DigitalChannelsRequest) => api.post('/api/comms/digitalchannels', { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: financeKeys.all }),
   });
 }
@@ -44,7 +27,7 @@ export function useSendYourself() {
 export function usePostTestLetter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LetterPostageRequest) => api.post<LetterPostageAnswer>('/api/comms/letterpostage', body),
+    mutationFn: (body: LetterPostageRequest) => api.post('/api/comms/letterpostage', { body }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: financeKeys.all }),

@@ -8,6 +8,7 @@ import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
+import type { DigitalChannelsAnswer, LetterPostageAnswer } from './api';
 import { COMMS_TEXT } from './section';
 import { TestCommsPage } from './test-comms-page';
 
@@ -35,8 +36,14 @@ beforeEach(() => {
       email: !!(body.subject || body.message_to_recipient),
       sms: !!body.sms_text,
       charged_pence: (body.subject || body.message_to_recipient ? 5 : 0) + (body.sms_text ? 6 : 0),
-    });
-  letterAnswer = () => json(201, { uuid: 'l-1', status: 'Delivering' });
+    } satisfies DigitalChannelsAnswer);
+  letterAnswer = () =>
+    json(201, {
+      uuid: 'l-1',
+      status: 'Delivering',
+      state: 'sending',
+      message: DELIVERY_MESSAGES.testLetterPosted,
+    } satisfies LetterPostageAnswer);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -268,7 +275,13 @@ describe('/testComms', () => {
   });
 
   it('says when the test letter waits for a supervisor', async () => {
-    letterAnswer = () => json(201, { uuid: 'l-2', status: 'In Review' });
+    letterAnswer = () =>
+      json(201, {
+        uuid: 'l-2',
+        status: 'In Review',
+        state: 'in_review',
+        message: DELIVERY_MESSAGES.testLetterPosted,
+      } satisfies LetterPostageAnswer);
     renderPage();
     const l = letter();
     type(l, /^Name/, 'Ada');

@@ -1,12 +1,9 @@
-import type { CompanyDetailsInput, CompanyProfile, PostalAddress, registrationLookupAnswerSchema } from '@lp/domain';
+import type { CompanyDetailsInput } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 // The types come from the route schemas in @lp/domain (company.ts), which the server validates with.
 export type { CompanyProfile, PostalAddress, RegisteredCompany } from '@lp/domain';
-
-type LookupAnswer = z.infer<typeof registrationLookupAnswerSchema>;
 
 /** Under 'settings': the server's refresh of the company's settings refetches it. */
 export const companyKey = ['settings', 'company'] as const;
@@ -15,7 +12,7 @@ export const companyKey = ['settings', 'company'] as const;
 export function useCompanyProfile() {
   return useQuery({
     queryKey: companyKey,
-    queryFn: ({ signal }) => api.get<CompanyProfile>('/api/company', { signal }),
+    queryFn: ({ signal }) => api.get('/api/company', { signal }),
   });
 }
 
@@ -23,7 +20,7 @@ export function useCompanyProfile() {
 export function useLookupRegistration() {
   return useMutation({
     mutationFn: (registrationNumber: string) =>
-      api.post<LookupAnswer>('/api/company/registration/lookup', { registration_number: registrationNumber }),
+      api.post('/api/company/registration/lookup', { body: { registration_number: registrationNumber } }),
   });
 }
 
@@ -32,9 +29,7 @@ export function useSaveRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (registrationNumber: string) =>
-      api.put<LookupAnswer & { checked_at: string; message: string }>('/api/company/registration', {
-        registration_number: registrationNumber,
-      }),
+      api.put('/api/company/registration', { body: { registration_number: registrationNumber } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKey }),
   });
 }
@@ -43,11 +38,7 @@ export function useSaveRegistration() {
 export function useSaveCompanyDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (details: CompanyDetailsInput) =>
-      api.put<{ postal_address: PostalAddress | null; vat_number: string | null; message: string }>(
-        '/api/company/details',
-        details,
-      ),
+    mutationFn: (details: CompanyDetailsInput) => api.put('/api/company/details', { body: details }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: companyKey });
       // The parcel form's default sender is the postal address.

@@ -4,11 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../lib/api';
+import { type ApiResponse, resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
-import type { CompanyProfile } from './company-api';
 import { COMPANY_TEXT, CompanyPage } from './company-page';
 import { REGISTRATION_TEXT, RegistrationInfoPage } from './registration-info-page';
 
@@ -22,7 +21,7 @@ function json(status: number, body?: unknown) {
   });
 }
 
-const OBRIEN = {
+const OBRIEN: ApiResponse<'/api/company/registration/lookup', 'post'>['company'] = {
   company_number: '01234567',
   company_name: "O'BRIEN & DAUGHTERS LIMITED",
   company_status: 'active',
@@ -33,7 +32,7 @@ const OBRIEN = {
 
 const NOT_FOUND = 'We could not find a registered active company with this ID.';
 
-let profile: CompanyProfile;
+let profile: ApiResponse<'/api/company'>;
 let calls: Array<{ method: string; path: string; body: unknown }>;
 let registerDown: boolean;
 
@@ -72,9 +71,15 @@ beforeEach(() => {
             return json(503, { statusCode: 503, code: 'UNAVAILABLE', message: COMPANY_MESSAGES.registerDown });
           if (body.registration_number.replace(/\s/g, '').padStart(8, '0') !== '01234567')
             return json(422, { statusCode: 422, code: 'VALIDATION_FAILED', message: NOT_FOUND });
-          if (method === 'POST') return json(200, { company: OBRIEN });
+          if (method === 'POST') {
+            return json(200, { company: OBRIEN } satisfies ApiResponse<'/api/company/registration/lookup', 'post'>);
+          }
           profile = { ...profile, registration: { ...OBRIEN, checked_at: '2026-11-26T02:00:00.000Z' } };
-          return json(200, { company: OBRIEN, checked_at: '2026-11-26T02:00:00.000Z', message: 'Saved it.' });
+          return json(200, {
+            company: OBRIEN,
+            checked_at: '2026-11-26T02:00:00.000Z',
+            message: 'Saved it.',
+          } satisfies ApiResponse<'/api/company/registration', 'put'>);
         }
         case 'PUT /api/company/details':
           profile = {
@@ -82,7 +87,11 @@ beforeEach(() => {
             postal_address: { addressLine3: '', ...body.postal_address, postcode: 'CF5 2YD' },
             vat_number: body.vat_number ? 'GB999999973' : null,
           };
-          return json(200, { postal_address: profile.postal_address, vat_number: profile.vat_number, message: 'OK' });
+          return json(200, {
+            postal_address: profile.postal_address,
+            vat_number: profile.vat_number,
+            message: 'OK',
+          } satisfies ApiResponse<'/api/company/details', 'put'>);
         default:
           return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
       }

@@ -1,25 +1,20 @@
-import type { DeliveryPreferences, LetterPreferences } from '@lp/domain';
+import type { DeliveryPreferences } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { type ApiResponse, api } from '../../lib/api';
 import { meQueryKey } from '../../lib/session';
 
 /** GET /api/accounts/settings/letters: the company's delivery preferences, in both representations. */
-export interface LetterSettings extends LetterPreferences {
-  delivery_preferences: DeliveryPreferences;
-}
+export type LetterSettings = ApiResponse<'/api/accounts/settings/letters'>;
 
 /** PUT /api/accounts/settings/letters answers the saved settings with the server's message. */
-export interface LetterSettingsSaved extends LetterSettings {
-  message: string;
-}
+export type LetterSettingsSaved = ApiResponse<'/api/accounts/settings/letters', 'put'>;
 
 export const letterSettingsKey = ['settings', 'letters'] as const;
-export const LETTER_SETTINGS_URL = '/api/accounts/settings/letters';
 
 export function useLetterSettings() {
   return useQuery({
     queryKey: letterSettingsKey,
-    queryFn: ({ signal }) => api.get<LetterSettings>(LETTER_SETTINGS_URL, { signal }),
+    queryFn: ({ signal }) => api.get('/api/accounts/settings/letters', { signal }),
   });
 }
 
@@ -28,9 +23,9 @@ export function useSaveDeliveryPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: DeliveryPreferences) =>
-      api.put<LetterSettingsSaved>(LETTER_SETTINGS_URL, { delivery_preferences: preferences }),
+      api.put('/api/accounts/settings/letters', { body: { delivery_preferences: preferences } }),
     onSuccess: ({ message: _message, ...settings }) => {
-      queryClient.setQueryData(letterSettingsKey, settings);
+      queryClient.setQueryData<LetterSettings>(letterSettingsKey, settings);
       return queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });

@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
 import { AccountSettingsPage } from './account-settings-page';
+import type { LetterSettings, LetterSettingsSaved } from './delivery-preferences-api';
 import { DELIVERY_TEXT } from './delivery-preferences-form';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -22,13 +23,9 @@ function json(status: number, body?: unknown) {
   });
 }
 
-interface Prefs {
-  autoSend: boolean;
-  mail: { print: string; service: string; omit: boolean };
-  email: { kind: string; omit: boolean };
-}
+type Prefs = LetterSettings['delivery_preferences'];
 
-const settingsOf = (p: Prefs) => ({
+const settingsOf = (p: Prefs): LetterSettings => ({
   delivery_preferences: p,
   letters: { delivery: { mail: { omit: p.mail.omit }, email: { omit: p.email.omit } } },
   letter_postage_preferences: { premium: p.mail.service === 'premium', color: p.mail.print === 'colour' },
@@ -62,7 +59,7 @@ beforeEach(() => {
           return json(200, settingsOf(stored));
         case 'PUT /api/accounts/settings/letters':
           stored = body.delivery_preferences;
-          return json(200, { message: SAVED, ...settingsOf(stored) });
+          return json(200, { message: SAVED, ...settingsOf(stored) } satisfies LetterSettingsSaved);
         default:
           return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
       }

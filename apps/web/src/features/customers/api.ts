@@ -1,61 +1,22 @@
-import { type CloudDriveId, MESSAGES } from '@lp/domain';
+import { MESSAGES } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DataTableParams, type DataTableResult, listUrl } from '../../components/data-table';
-import { api, isApiError } from '../../lib/api';
+import { type DataTableParams, listSearchParams } from '../../components/data-table';
+import { type ApiBody, type ApiResponse, api, isApiError } from '../../lib/api';
 
 /** A customer as GET /api/customers answers (one row). */
-export interface Customer {
-  customer_uuid: string;
-  recipient: string;
-  /** Comma-separated, the postcode last. */
-  address: string;
-  address_lines: string[];
-  postcode: string | null;
-  email: string | null;
-  phone: string | null;
-  communications_preference: string[];
-  /** The drive the customer keeps their letters in (google_drive, dropbox, onedrive), or null. */
-  cloud_storage_provider: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Customer = ApiResponse<'/api/customers'>['rows'][number];
 
-/** One of the customer's letters, as GET /api/customers/:id lists them (newest first). */
-export interface CustomerLetter {
-  uuid: string;
-  name: string;
-  status: string;
-  display_status: string;
-  creation_date: string;
-}
+/** One customer and their letters (newest first), as GET /api/customers/:id answers. */
+export type CustomerDetail = ApiResponse<'/api/customers/{id}'>;
 
-export interface CustomerDetail extends Customer {
-  letters: CustomerLetter[];
-}
+/** One of the customer's letters. */
+export type CustomerLetter = CustomerDetail['letters'][number];
 
 /** POST /api/customers. */
-export interface NewCustomerBody {
-  name: string;
-  address_lines: string[];
-  postcode: string;
-  email: string;
-  phone: string;
-  communications_preference: string[];
-  /** A drive's id, or null for none. */
-  cloud_storage_provider: CloudDriveId | null;
-}
+export type NewCustomerBody = ApiBody<'/api/customers', 'post'>;
 
 /** PUT /api/customers: a field left out stays as it is; null clears the email or the phone. */
-export interface CustomerUpdateBody {
-  customer_uuid: string;
-  new_customer_name?: string;
-  new_customer_address?: { address_lines: string[]; postcode: string };
-  customer_email?: string | null;
-  customer_phone?: string | null;
-  communications_preferences?: string[];
-  /** A drive's id; null takes it off. */
-  cloud_storage_provider?: CloudDriveId | null;
-}
+export type CustomerUpdateBody = ApiBody<'/api/customers', 'put'>;
 
 /** Every customers query starts with 'customers', so a `refresh` naming customers refetches them. */
 export const customerKeys = {
@@ -64,16 +25,14 @@ export const customerKeys = {
   detail: (id: string) => ['customers', 'detail', id] as const,
 };
 
-const path = (id: string) => `/api/customers/${encodeURIComponent(id)}`;
-
 export const fetchCustomers = (params: DataTableParams, signal?: AbortSignal) =>
-  api.get<DataTableResult<Customer>>(listUrl('/api/customers', params), { signal });
+  api.get('/api/customers', { query: listSearchParams(params), signal });
 
 /** One customer and their letters; the table's row is shown at once while the record loads. */
 export function useCustomer(id: string | null, placeholder?: Customer) {
   return useQuery({
     queryKey: customerKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<CustomerDetail>(path(id ?? ''), { signal }),
+    queryFn: ({ signal }) => api.get('/api/customers/{id}', { params: { id: id ?? '' }, signal }),
     enabled: !!id,
     placeholderData: placeholder && placeholder.customer_uuid === id ? { ...placeholder, letters: [] } : undefined,
   });
@@ -87,7 +46,7 @@ function useInvalidateCustomers() {
 export function useCreateCustomer() {
   const invalidate = useInvalidateCustomers();
   return useMutation({
-    mutationFn: (body: NewCustomerBody) => api.post<Customer>('/api/customers', body),
+    mutationFn: (body: NewCustomerBody) => api.post('/api/customers', { body }),
     onSuccess: () => {
       void invalidate();
     },
@@ -98,7 +57,7 @@ export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateCustomers();
   return useMutation({
-    mutationFn: (body: CustomerUpdateBody) => api.put<Customer>('/api/customers', body),
+    mutationFn: (body: CustomerUpdateBody) => api.put('/api/customers', { body }),
     onSuccess: (saved) => {
       // The panel shows the saved record at once; its letters stay until the refetch.
       queryClient.setQueryData<CustomerDetail>(customerKeys.detail(saved.customer_uuid), (old) =>
@@ -112,7 +71,7 @@ export function useUpdateCustomer() {
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ customer_uuid: string; message: string }>(path(id)),
+    mutationFn: (id: string) => api.delete('/api/customers/{id}', { params: { id } }),
     onSuccess: (_, id) => {
       // The open panel's record is gone: drop it rather than refetch a 404.
       queryClient.removeQueries({ queryKey: customerKeys.detail(id) });

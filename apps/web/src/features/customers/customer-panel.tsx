@@ -1,4 +1,12 @@
-import { CUSTOMER_MESSAGES, cloudDriveOf, findIntegrationProvider, MESSAGES } from '@lp/domain';
+import {
+  CUSTOMER_MESSAGES,
+  cloudDriveOf,
+  DISPLAY_STATUSES,
+  type DisplayStatus,
+  displayLetterStatus,
+  findIntegrationProvider,
+  MESSAGES,
+} from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,10 +21,11 @@ import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
-import { letterDisplayStatus, StatusBadge } from '../letters/status-badge';
+import { StatusBadge } from '../letters/status-badge';
 import {
   type Customer,
   type CustomerDetail,
+  type CustomerLetter,
   customerFailureMessage,
   useCreateCustomer,
   useCustomer,
@@ -244,7 +253,7 @@ function CustomerDetails({
                     {formatDisplayDate(l.creation_date)}
                   </Typography>
                 </Box>
-                <StatusBadge status={letterDisplayStatus(l)} />
+                <StatusBadge status={customerLetterStatus(l)} />
               </Box>
             ))}
           </Box>
@@ -259,6 +268,14 @@ function CustomerDetails({
       />
     </Box>
   );
+}
+
+const isDisplayStatus = (status: string): status is DisplayStatus =>
+  (DISPLAY_STATUSES as readonly string[]).includes(status);
+
+/** The letter's label: the server's reading (it knows whether the letter was forced to fail), else the raw status's. */
+function customerLetterStatus(letter: CustomerLetter): DisplayStatus {
+  return isDisplayStatus(letter.display_status) ? letter.display_status : displayLetterStatus(letter.status);
 }
 
 /** The communication preferences as chips. */

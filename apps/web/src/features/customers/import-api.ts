@@ -1,27 +1,16 @@
 import { IMPORT_MESSAGES, type ImportField, MESSAGES } from '@lp/domain';
-import { ApiError, CSRF_HEADER, getCsrfToken, resetCsrfToken } from '../../lib/api';
+import { ApiError, type ApiResponse, apiUrl, CSRF_HEADER, getCsrfToken, resetCsrfToken } from '../../lib/api';
 
 /** POST /api/customers/import/preview: how the file was read, its columns and how they map, its first rows. */
-export interface ImportPreview {
-  format: { kind: 'csv' | 'xlsx'; delimiter?: string; encoding?: string; sheet?: string };
-  headers: string[];
-  mapping: Record<string, ImportField | null>;
-  rows_total: number;
-  sample: { row: number; values: string[] }[];
-}
+export type ImportPreview = ApiResponse<'/api/customers/import/preview', 'post'>;
 
 /** POST /api/customers/import: what happened to every row (refused ones by their spreadsheet row number). */
-export interface ImportReport {
-  imported: number;
-  updated: number;
-  unchanged: number;
-  refused: { row: number; reason: string }[];
-  total: number;
-}
+export type ImportReport = ApiResponse<'/api/customers/import', 'post'>;
 
-export const PREVIEW_URL = '/api/customers/import/preview';
-export const IMPORT_URL = '/api/customers/import';
-export const EXPORT_URL = '/api/customers/export.csv';
+/** The multipart calls of the import: the file read (preview), then imported. */
+type ImportPath = '/api/customers/import/preview' | '/api/customers/import';
+
+export const EXPORT_URL = apiUrl('/api/customers/export.csv');
 
 /** The ApiError of a finished request that failed, with the server's message when it sent one. */
 export function importError(status: number, body: string): ApiError {
@@ -60,7 +49,7 @@ function send<T>(url: string, form: FormData, token: string, options: SendOption
     xhr.onload = () => {
       if (xhr.status === 200) {
         try {
-          resolve(JSON.parse(xhr.responseText) as T);
+          resolve(JSON.parse(xhr.responseText));
           return;
         } catch {
           // Falls through to the generic failure.
@@ -88,12 +77,13 @@ function send<T>(url: string, form: FormData, token: string, options: SendOption
  * sent can be shown; the session cookie goes with it, and the CSRF header (a rotated CSRF secret
  * gets one retry with a fresh token, like lib/api).
  */
-export async function sendImportFile<T>(
-  url: string,
+export async function sendImportFile<P extends ImportPath>(
+  path: P,
   file: File,
   mapping: Record<string, ImportField | null> | undefined,
   options: SendOptions = {},
-): Promise<T> {
+): Promise<ApiResponse<P, 'post'>> {
+  const url = apiUrl<ImportPath, 'post'>(path);
   const form = () => {
     const f = new FormData();
     if (mapping) f.append('mapping', JSON.stringify(mapping));
@@ -101,19 +91,19 @@ export async function sendImportFile<T>(
     return f;
   };
   try {
-    return await send<T>(url, form(), await getCsrfToken(), options);
+    return await send<ApiResponse<P, 'post'>>(url, form(), await getCsrfToken(), options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 403 && error.code === 'CSRF_INVALID') {
       resetCsrfToken();
       options.onProgress?.(0);
-      return send<T>(url, form(), await getCsrfToken(), options);
+      return send<ApiResponse<P, 'post'>>(url, form(), await getCsrfToken(), options);
     }
     throw error;
   }
 }
 
 export const previewImport = (file: File, options?: SendOptions) =>
-  sendImportFile<ImportPreview>(PREVIEW_URL, file, undefined, options);
+  sendImportFile('/api/customers/import/preview', file, undefined, options);
 
 export const runImport = (file: File, mapping: Record<string, ImportField | null>, options?: SendOptions) =>
-  sendImportFile<ImportReport>(IMPORT_URL, file, mapping, options);
+  sendImportFile('/api/customers/import', file, mapping, options);

@@ -1,11 +1,11 @@
-import { type InstallerList, type InstallerSystem, installerListSchema } from '@lp/domain';
+import type { InstallerList, InstallerSystem } from '@lp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
 
 /** The installer files for a system, or null when the operator has none for it (the call's 404). */
 export async function fetchInstallers(os: InstallerSystem, signal?: AbortSignal): Promise<InstallerList | null> {
   try {
-    return installerListSchema.parse(await api.get<unknown>(`/api/downloads/${os}`, { signal }));
+    return await api.get('/api/downloads/{os}', { params: { os }, signal });
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { AddFundsDialog } from './add-funds-dialog';
-import { financeKeys } from './api';
+import { financeKeys, type TopUpConfig } from './api';
 import { CARD_MESSAGES } from './card-validation';
 import { clearCreditingHint, creditingHintActive } from './crediting';
 
@@ -33,7 +33,7 @@ const stripe = vi.hoisted(() => {
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: (key: string) => stripe.loadStripe(key) }));
 const notified = () => vi.mocked(notify).mock.calls.map(([message, options]) => [message, options?.variant]);
 
-const CONFIG = {
+const CONFIG: TopUpConfig = {
   provider: 'sandbox',
   publishable_key: null,
   min_amount: 30,

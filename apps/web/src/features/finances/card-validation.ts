@@ -1,10 +1,7 @@
+import type { ApiBody } from '../../lib/api';
+
 /** The card the sandbox's payment method call takes (Stripe's card fields). */
-export interface SandboxCard {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
+export type SandboxCard = ApiBody<'/api/payments/sandbox/payment_methods', 'post'>['card'];
 
 /** What the user typed in the sandbox card form. */
 export interface CardInput {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@lp/domain';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
-import { ApiError, CSRF_HEADER, getCsrfToken } from '../../lib/api';
+import { type ApiBody, ApiError, type ApiResponse, apiUrl, CSRF_HEADER, getCsrfToken } from '../../lib/api';
 import { type CardField, cardFieldOfParam, type SandboxCard } from './card-validation';
 
 /** A refused card (incomplete, invalid, unknown): shown under the card fields, on `field` when it names one. */
@@ -38,17 +38,29 @@ export interface PaymentClient<Card> {
   confirmCardPayment(intent: IntentRef, paymentMethodId: string): Promise<ConfirmResult>;
 }
 
+/** A refusal of the sandbox: Stripe's shape (`error`), or the API's own (`code`, `message`). */
 interface SandboxError {
-  error?: { type?: string; code?: string; message?: string; param?: string };
+  error?: { type?: string; code?: string; message?: string; param?: string | null };
   message?: string;
   code?: string;
 }
 
-async function sandboxPost<T>(path: string, body: unknown): Promise<{ status: number; body: T & SandboxError }> {
+type SandboxPath = '/api/payments/sandbox/payment_methods' | '/api/payments/sandbox/payment_intents/{id}/confirm';
+
+/**
+ * What the sandbox answered: its 200 answer's fields when it accepted, else a refusal; read by the
+ * status (a 402 has Stripe's `error`, which lib/api's errors do not keep, hence fetch here).
+ */
+type SandboxAnswer<P extends SandboxPath> = Partial<ApiResponse<P, 'post'>> & SandboxError;
+
+async function sandboxPost<P extends SandboxPath>(
+  url: string,
+  body: ApiBody<P, 'post'>,
+): Promise<{ status: number; body: SandboxAnswer<P> }> {
   const token = await getCsrfToken();
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json', 'content-type': 'application/json', [CSRF_HEADER]: token },
@@ -57,13 +69,13 @@ async function sandboxPost<T>(path: string, body: unknown): Promise<{ status: nu
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', MESSAGES.genericError);
   }
-  let json: unknown = {};
+  let json: SandboxAnswer<P> | null = {};
   try {
     json = await res.json();
   } catch {
     // An empty or non-JSON body: judged by the status alone.
   }
-  return { status: res.status, body: (json ?? {}) as T & SandboxError };
+  return { status: res.status, body: json ?? {} };
 }
 
 /** Any other refusal of the sandbox: its message (top level or under `error`) as an ApiError. */
@@ -79,7 +91,8 @@ function sandboxFailure(answer: { status: number; body: SandboxError }): ApiErro
 /** The built-in payment sandbox (it stands for Stripe.js when GET /api/finances/top-up says "sandbox"). */
 export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
   async createPaymentMethod(card) {
-    const answer = await sandboxPost<{ id: string }>('/api/payments/sandbox/payment_methods', { card });
+    const path = '/api/payments/sandbox/payment_methods';
+    const answer = await sandboxPost<typeof path>(apiUrl<typeof path, 'post'>(path), { card });
     if (answer.status === 200 && typeof answer.body.id === 'string') return answer.body.id;
     const error = answer.body.error;
     if (error?.type === 'card_error' || (answer.status === 402 && error?.message)) {
@@ -89,13 +102,11 @@ export const sandboxPaymentClient: PaymentClient<SandboxCard> = {
   },
 
   async confirmCardPayment(intent, paymentMethodId) {
-    const answer = await sandboxPost<{
-      status: ConfirmResult['status'];
-      last_payment_error: { message?: string } | null;
-    }>(`/api/payments/sandbox/payment_intents/${encodeURIComponent(intent.paymentIntentId)}/confirm`, {
-      client_secret: intent.clientSecret,
-      payment_method: paymentMethodId,
-    });
+    const path = '/api/payments/sandbox/payment_intents/{id}/confirm';
+    const answer = await sandboxPost<typeof path>(
+      apiUrl<typeof path, 'post'>(path, { params: { id: intent.paymentIntentId } }),
+      { client_secret: intent.clientSecret, payment_method: paymentMethodId },
+    );
     if (answer.status === 200 && typeof answer.body.status === 'string') {
       return { status: answer.body.status, error: answer.body.last_payment_error?.message ?? null };
     }

@@ -17,10 +17,8 @@ import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
 import { ACCOUNTING_ENTITY_TYPES, findAccountingProvider } from './accounting-providers';
 import {
-  type ContactsImported,
-  type ImportContact,
-  type ImportInvoice,
-  type InvoicesImported,
+  type ImportEntity,
+  type ImportOutcome,
   integrationFailureMessage,
   isUpgradeRequired,
   useEntities,
@@ -102,10 +100,10 @@ function retryButton(onClick: () => void) {
   );
 }
 
-type Entity = ImportContact | ImportInvoice;
+type Entity = ImportEntity;
 
 /** What the last import gave, shown above the cards until the next. */
-type Outcome = { entity: 'contacts'; answer: ContactsImported } | { entity: 'invoices'; answer: InvoicesImported };
+type Outcome = ImportOutcome;
 
 /** The links that go where the member may go: to customers, to letters. */
 function openers(abilities: readonly string[]) {
@@ -176,12 +174,8 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
     setUpgrade(null);
     setDone(0);
     importing.mutate(chosen, {
-      onSuccess: (answer) => {
+      onSuccess: (made) => {
         setSelected(new Set());
-        const made: Outcome =
-          entity === 'contacts'
-            ? { entity, answer: answer as ContactsImported }
-            : { entity, answer: answer as InvoicesImported };
         setOutcome(made);
         notify(outcomeMessage(made), { variant: 'success' });
       },

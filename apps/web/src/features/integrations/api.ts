@@ -1,50 +1,39 @@
 import {
   type AccountingEntityType,
-  type autoSyncAnswerSchema,
-  type checkAnswerSchema,
-  type connectAnswerSchema,
-  type contactsImportedSchema,
-  type contactsPageSchema,
-  type ImportContact,
-  type ImportInvoice,
   INTEGRATION_IMPORT_MAX,
-  type IntegrationAnswer,
   type IntegrationProviderId,
-  type integrationListSchema,
-  type invoicesImportedSchema,
-  type invoicesPageSchema,
   MESSAGES,
   type RedirectBody,
-  type redirectAnswerSchema,
 } from '@lp/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, isApiError } from '../../lib/api';
+import { type ApiResponse, api, isApiError } from '../../lib/api';
 
-// The types come from the route schemas in @lp/domain (integrations-api.ts), which the server's
-// routes validate with: one contract, never written twice. Money is pence.
+// The types come from the server's OpenAPI document, whose routes validate with the schemas in
+// @lp/domain (integrations-api.ts): one contract, never written twice. Money is pence.
 
-export type { ImportContact, ImportInvoice } from '@lp/domain';
-export type Integration = IntegrationAnswer;
-export type ContactsImported = z.infer<typeof contactsImportedSchema>;
-export type InvoicesImported = z.infer<typeof invoicesImportedSchema>;
-export type CheckAnswer = z.infer<typeof checkAnswerSchema>;
+/** A provider with the company's connection to it (GET /api/integrations). */
+export type Integration = ApiResponse<'/api/integrations'>['integrations'][number];
+/** A contact of the provider's, as GET .../contacts lists it. */
+export type ImportContact = ApiResponse<'/api/integrations/{provider}/contacts'>['contacts'][number];
+/** A sales invoice of the provider's, as GET .../invoices lists it. */
+export type ImportInvoice = ApiResponse<'/api/integrations/{provider}/invoices'>['invoices'][number];
+export type ContactsImported = ApiResponse<'/api/integrations/{provider}/contacts/import', 'post'>;
+export type InvoicesImported = ApiResponse<'/api/integrations/{provider}/invoices/import', 'post'>;
+export type CheckAnswer = ApiResponse<'/api/integrations/check', 'post'>;
 
-export interface ImportEntities {
-  contacts: ImportContact;
-  invoices: ImportInvoice;
-}
-
-export interface ImportResults {
-  contacts: ContactsImported;
-  invoices: InvoicesImported;
-}
+/** A contact or an invoice, as the import screen lists them. */
+export type ImportEntity = ImportContact | ImportInvoice;
 
 /** One page of a provider's contacts or invoices, as the screen keeps it. */
-export interface EntityPage<E extends AccountingEntityType> {
-  rows: ImportEntities[E][];
+export interface EntityPage {
+  rows: ImportEntity[];
   next_page: number | null;
 }
+
+/** What an import made, by entity. */
+export type ImportOutcome =
+  | { entity: 'contacts'; answer: ContactsImported }
+  | { entity: 'invoices'; answer: InvoicesImported };
 
 /** Every integrations query starts with 'integrations', so a live `refresh` naming them refetches them. */
 export const integrationKeys = {
@@ -54,11 +43,9 @@ export const integrationKeys = {
     ['integrations', 'entities', provider, entity] as const,
 };
 
-const base = (provider: IntegrationProviderId) => `/api/integrations/${encodeURIComponent(provider)}`;
-
 /** GET /api/integrations: the six providers with the company's connections. */
 export async function fetchIntegrations(signal?: AbortSignal): Promise<Integration[]> {
-  const body = await api.get<z.infer<typeof integrationListSchema>>('/api/integrations', { signal });
+  const body = await api.get('/api/integrations', { signal });
   return body.integrations;
 }
 
@@ -73,14 +60,15 @@ export const browserNavigation = {
 
 /** POST /api/integrations/{provider}/connect: the provider's consent page to send the browser to. */
 export function startConnect(provider: IntegrationProviderId) {
-  return api.post<z.infer<typeof connectAnswerSchema>>(`${base(provider)}/connect`);
+  return api.post('/api/integrations/{provider}/connect', { params: { provider } });
 }
 
 /** DELETE /api/integrations/{provider}: revokes where the provider allows and forgets the tokens. */
 export function useDisconnect() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider: IntegrationProviderId) => api.delete<{ provider: string; message: string }>(base(provider)),
+    mutationFn: (provider: IntegrationProviderId) =>
+      api.delete('/api/integrations/{provider}', { params: { provider } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
   });
 }
@@ -90,7 +78,7 @@ export function useAutoSync() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ provider, sync }: { provider: IntegrationProviderId; sync: boolean }) =>
-      api.put<z.infer<typeof autoSyncAnswerSchema>>(`${base(provider)}/auto-sync`, { sync }),
+      api.put('/api/integrations/{provider}/auto-sync', { params: { provider }, body: { sync } }),
     onSuccess: (answer, { provider }) => {
       queryClient.setQueryData<Integration[]>(integrationKeys.list, (list) =>
         list?.map((i) => (i.provider === provider ? { ...i, auto_sync: answer.auto_sync } : i)),
@@ -105,31 +93,32 @@ export function useAutoSync() {
  * and stores the connection. A denial is sent too (`error`, no code), so the state is spent.
  */
 export function registerReturn(provider: IntegrationProviderId, body: RedirectBody) {
-  return api.post<z.infer<typeof redirectAnswerSchema>>(`${base(provider)}/redirect`, body);
+  return api.post('/api/integrations/{provider}/redirect', { params: { provider }, body });
 }
 
 /** POST /api/integrations/check: calls the provider with the stored tokens (426 when the plan lacks it). */
 export function checkIntegration(provider: IntegrationProviderId) {
-  return api.post<CheckAnswer>('/api/integrations/check', { provider });
+  return api.post('/api/integrations/check', { body: { provider } });
 }
 
 /** GET /api/integrations/{provider}/contacts or /invoices?page=N (pages from 1). */
-export async function fetchEntityPage<E extends AccountingEntityType>(
+export async function fetchEntityPage(
   provider: IntegrationProviderId,
-  entity: E,
+  entity: AccountingEntityType,
   page: number,
   signal?: AbortSignal,
-): Promise<EntityPage<E>> {
-  const body = await api.get<z.infer<typeof contactsPageSchema> | z.infer<typeof invoicesPageSchema>>(
-    `${base(provider)}/${entity}?page=${page}`,
-    { signal },
-  );
-  const rows = 'contacts' in body ? body.contacts : body.invoices;
-  return { rows: rows as ImportEntities[E][], next_page: body.next_page };
+): Promise<EntityPage> {
+  const init = { params: { provider }, query: { page }, signal };
+  if (entity === 'contacts') {
+    const body = await api.get('/api/integrations/{provider}/contacts', init);
+    return { rows: body.contacts, next_page: body.next_page };
+  }
+  const body = await api.get('/api/integrations/{provider}/invoices', init);
+  return { rows: body.invoices, next_page: body.next_page };
 }
 
 /** The provider's records, a page at a time (the provider's own page size); more on request. */
-export function useEntities<E extends AccountingEntityType>(provider: IntegrationProviderId, entity: E) {
+export function useEntities(provider: IntegrationProviderId, entity: AccountingEntityType) {
   return useInfiniteQuery({
     queryKey: integrationKeys.entities(provider, entity),
     queryFn: ({ pageParam, signal }) => fetchEntityPage(provider, entity, pageParam, signal),
@@ -176,24 +165,29 @@ function mergeInvoices(answers: InvoicesImported[]): InvoicesImported {
  * POST .../contacts/import or .../invoices/import { ids }, at most INTEGRATION_IMPORT_MAX a call;
  * then the list (its "already imported" marks) and what the import made are read again.
  */
-export function useImport<E extends AccountingEntityType>(
+export function useImport(
   provider: IntegrationProviderId,
-  entity: E,
+  entity: AccountingEntityType,
   onProgress: (done: number) => void,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (ids: string[]): Promise<ImportResults[E]> => {
+    mutationFn: async (ids: string[]): Promise<ImportOutcome> => {
+      const params = { provider };
+      if (entity === 'contacts') {
+        const answers = await inSlices(
+          ids,
+          (slice) => api.post('/api/integrations/{provider}/contacts/import', { params, body: { ids: slice } }),
+          onProgress,
+        );
+        return { entity, answer: mergeContacts(answers) };
+      }
       const answers = await inSlices(
         ids,
-        (slice) => api.post<ImportResults[E]>(`${base(provider)}/${entity}/import`, { ids: slice }),
+        (slice) => api.post('/api/integrations/{provider}/invoices/import', { params, body: { ids: slice } }),
         onProgress,
       );
-      return (
-        entity === 'contacts'
-          ? mergeContacts(answers as ContactsImported[])
-          : mergeInvoices(answers as InvoicesImported[])
-      ) as ImportResults[E];
+      return { entity, answer: mergeInvoices(answers) };
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: integrationKeys.entities(provider, entity) });

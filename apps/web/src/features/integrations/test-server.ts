@@ -1,7 +1,7 @@
 import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@lp/domain';
 import axe from 'axe-core';
 import { vi } from 'vitest';
-import type { ImportContact, ImportInvoice, Integration } from './api';
+import type { ContactsImported, ImportContact, ImportInvoice, Integration, InvoicesImported } from './api';
 
 /** A provider's row of GET /api/integrations, not connected, the plan allowing it. */
 export function integrationRow(provider: IntegrationProviderId, over: Partial<Integration> = {}): Integration {
@@ -186,7 +186,7 @@ export function startServer() {
           const { ids } = body as { ids: string[] };
           const chosen = state.contacts.filter((c) => ids.includes(c.external_id));
           const created = chosen.filter((c) => !c.imported).length;
-          return json(200, {
+          const answer: ContactsImported = {
             created,
             updated: chosen.length - created,
             customers: chosen.map((c) => ({
@@ -196,11 +196,12 @@ export function startServer() {
             })),
             refused: [],
             message: 'done',
-          });
+          };
+          return json(200, answer);
         }
         if (method === 'POST' && rest === 'invoices/import') {
           const { ids } = body as { ids: string[] };
-          return json(200, {
+          const answer: InvoicesImported = {
             letters: state.invoices
               .filter((i) => ids.includes(i.external_id))
               .map((i) => ({
@@ -211,7 +212,8 @@ export function startServer() {
                 customer_uuid: null,
               })),
             message: 'done',
-          });
+          };
+          return json(200, answer);
         }
       }
       return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });

@@ -1,19 +1,10 @@
 import { LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES, type LetterheadKind } from '@lp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiGetForBlob, isApiError } from '../../lib/api';
+import { type ApiResponse, api, apiGetForBlob, apiUrl, isApiError } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 
 /** A letterhead as GET /api/letterheads lists it. */
-export interface Letterhead {
-  kind: LetterheadKind;
-  type: 'pdf' | 'image';
-  content_type: string;
-  /** Where the file is read from (the preview). */
-  path: string;
-  file_name: string;
-  size: number;
-  created_at: string;
-}
+export type Letterhead = ApiResponse<'/api/letterheads'>['letterheads'][number];
 
 /** The list's key starts with the entity the server's live `refresh` names ('letterheads'). */
 export const letterheadKeys = {
@@ -24,8 +15,8 @@ export const letterheadKeys = {
 /** The company's letterheads; a 404 is an empty list (part 2: "Letterheads list 404: an empty list, no error"). */
 export async function fetchLetterheads(signal?: AbortSignal): Promise<Letterhead[]> {
   try {
-    const body = await api.get<{ letterheads?: Letterhead[] }>('/api/letterheads', { signal });
-    return body?.letterheads ?? [];
+    const body = await api.get('/api/letterheads', { signal });
+    return body.letterheads;
   } catch (error) {
     if (isApiError(error, 404)) return [];
     throw error;
@@ -42,8 +33,9 @@ export function useLetterheads() {
  */
 export function useLetterheadFile(letterhead: Letterhead | undefined) {
   return useQuery({
-    queryKey: ['letterhead-file', letterhead?.path ?? '', letterhead?.created_at ?? ''],
-    queryFn: ({ signal }) => apiGetForBlob(letterhead!.path, { signal }),
+    queryKey: ['letterhead-file', letterhead?.kind ?? '', letterhead?.created_at ?? ''],
+    queryFn: ({ signal }) =>
+      apiGetForBlob('/api/letterheads/{kind}/file', { params: { kind: letterhead?.kind ?? 'primary' }, signal }),
     enabled: letterhead !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 60_000,
@@ -68,12 +60,12 @@ export function uploadLetterhead(
 ): Promise<Letterhead> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadForm<Letterhead>(`/api/letterheads/${kind}`, form, {
+  return uploadForm('/api/letterheads/{kind}', { params: { kind } }, form, {
     onProgress,
     statusMessages: { 413: LETTERHEAD_MESSAGES.tooLarge, 415: LETTERHEAD_MESSAGES.type },
   });
 }
 
 export function deleteLetterhead(kind: LetterheadKind) {
-  return api.delete<{ kind: LetterheadKind; message: string }>(`/api/letterheads/${kind}`);
+  return api.delete('/api/letterheads/{kind}', { params: { kind } });
 }

@@ -7,6 +7,7 @@ import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { ADDRESS_FIX_TEXT, AddressFixSection } from './address-fix-section';
 import type { Letter, LetterLayout } from './api';
+import { ANALYSED_LETTER } from './letter-fixture';
 import { recipientFormValues } from './letter-problem';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -23,6 +24,7 @@ const LAYOUT: LetterLayout = {
 
 function letter(over: Partial<Letter> = {}): Letter {
   return {
+    ...ANALYSED_LETTER,
     uuid: 'w1',
     name: 'window.pdf',
     document_type: 'regular',

@@ -2,7 +2,7 @@ import { type InWindowKind, type LetterCloudSync, MESSAGES, type RecipientCorrec
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listSearchParams, listUrl } from '../../components/data-table/query';
 import type { DataTableParams, DataTableResult } from '../../components/data-table/types';
-import { api, isApiError } from '../../lib/api';
+import { type ApiBody, type ApiResponse, api, apiUrl, isApiError } from '../../lib/api';
 import { letterKeys } from './keys';
 
 export { letterKeys };
@@ -10,88 +10,18 @@ export { letterKeys };
 export type DocumentType = 'regular' | 'merged';
 export type SplitStatus = 'proposing' | 'proposed' | 'splitting' | 'split' | 'failed';
 
-/** A letter as GET /api/letters and GET /api/letters/:id answer. */
-export interface Letter {
-  uuid: string;
-  name: string;
-  document_type: DocumentType;
-  source_type?: 'pdf' | 'docx';
-  /** The raw status text (LETTER_STATUS, or "Delivery scheduled for: ..."). */
-  status: string;
-  display_status: string;
-  /** Why a problem status was given, for people. */
-  status_reason: string | null;
-  force_status_error?: boolean;
-  num_pages: number | null;
-  recipient_name_snapshot: string | null;
-  recipient_address_snapshot: string[] | null;
-  postcode: string | null;
-  mark_for_deletion: boolean;
-  processed: boolean;
-  creator_email: string | null;
-  creator_name?: string | null;
-  creation_date: string;
-  has_thumbnail?: boolean;
-  parent_uuid?: string | null;
-  split_status?: SplitStatus | null;
-  split_count?: number | null;
-  has_been_posted?: boolean;
-  cloud_synced?: boolean;
-  /** The letter's copies in the company's drives (GET /api/letters/:id only). */
-  cloud_syncs?: LetterCloudSync[];
-  delivered_on?: string | null;
-  delivery_channels?: string[];
-  successful_delivery_channels?: string[];
-  unsuccessful_delivery_channels?: string[];
-  /** Page 1 around the address, in mm from the top-left (drawn over the preview); null until analysed. */
-  layout?: LetterLayout | null;
-  /** An address sheet was put in front of the letter. */
-  address_sheet?: boolean;
-  /** The address was whited out and set again inside the window on page 1. */
-  address_reset?: boolean;
-  /** How the recipient was read: the text layer, OCR (a scanned letter), or corrected or confirmed by a person. */
-  address_source?: 'text' | 'ocr' | 'corrected';
-  /** Of an address read by OCR: its confidence, 0-100. */
-  ocr_confidence?: number | null;
-  /** The company's customer this letter is for (linked by analysis, or by a person); null when none. */
-  customer_uuid?: string | null;
-  customer_name?: string | null;
-}
-
-export interface LayoutBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Something besides the address that would show through the window. */
-export interface LayoutIntrusion {
-  kind: InWindowKind;
-  text?: string;
-  box: LayoutBox;
-}
-
-/** An edge of the window the address runs past, by how many mm, and the line that runs furthest. */
-export interface LayoutOverflow {
-  side: 'top' | 'bottom' | 'left' | 'right';
-  by: number;
-  line: string;
-}
+/** A letter as GET /api/letters lists it. */
+export type LetterRow = ApiResponse<'/api/letters'>['rows'][number];
+/** A letter as GET /api/letters and GET /api/letters/:id answer (only the latter has its drive copies). */
+export type Letter = LetterRow & Partial<Pick<ApiResponse<'/api/letters/{id}'>, 'cloud_syncs'>>;
 
 /** Page 1 around the address (the API's layoutSchema), in mm from the top-left. */
-export interface LetterLayout {
-  window: LayoutBox;
-  address: LayoutBox;
-  /** Each line of the address read, name first. */
-  lines?: LayoutBox[];
-  barcode: LayoutBox | null;
-  intrusions: LayoutIntrusion[];
-  /** Edges of the window the address runs past. */
-  outside?: LayoutOverflow[];
-  /** The address can be re-set on page 1 (nothing but the old address in the area to white out). */
-  resetOffered?: boolean;
-}
+export type LetterLayout = NonNullable<Letter['layout']>;
+export type LayoutBox = LetterLayout['window'];
+/** Something besides the address that would show through the window. */
+export type LayoutIntrusion = LetterLayout['intrusions'][number];
+/** An edge of the window the address runs past, by how many mm, and the line that runs furthest. */
+export type LayoutOverflow = NonNullable<LetterLayout['outside']>[number];
 
 export const LETTER_TABS = [
   { value: 'all', label: 'All' },
@@ -103,26 +33,25 @@ export const LETTER_TABS = [
 ] as const;
 export type LetterTab = (typeof LETTER_TABS)[number]['value'];
 
-export type LetterList = DataTableResult<Letter> & { counts?: Partial<Record<LetterTab, number>> };
-
-const path = (id: string, rest = '') => `/api/letters/${encodeURIComponent(id)}${rest}`;
+export type LetterList = ApiResponse<'/api/letters'>;
 
 export const fetchLetters = (params: DataTableParams, signal?: AbortSignal) =>
-  api.get<LetterList>(listUrl('/api/letters', params), { signal });
+  api.get('/api/letters', { query: listSearchParams(params), signal });
 
 /** The letter's file as a PDF (inline), or as an attachment to save. */
-export const letterFileUrl = (id: string, download = false) => path(id, download ? '/file?download=1' : '/file');
-export const letterThumbnailUrl = (id: string) => path(id, '/thumbnail');
+export const letterFileUrl = (id: string, download = false) =>
+  apiUrl('/api/letters/{id}/file', { params: { id }, query: download ? { download: '1' } : {} });
+export const letterThumbnailUrl = (id: string) => apiUrl('/api/letters/{id}/thumbnail', { params: { id } });
 
 /** The thumbnail stream of the letters a list call with these parameters answers. */
 export const thumbnailStreamUrl = (params: DataTableParams) =>
-  `/api/letters/thumbnails/stream?${listSearchParams(params).toString()}`;
+  apiUrl('/api/letters/thumbnails/stream', { query: listSearchParams(params) });
 
 /** One letter, shown at once from the table's row while the fresh record loads. */
 export function useLetter(id: string | null, placeholder?: Letter) {
   return useQuery({
     queryKey: letterKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Letter>(path(id ?? ''), { signal }),
+    queryFn: ({ signal }): Promise<Letter> => api.get('/api/letters/{id}', { params: { id: id ?? '' }, signal }),
     enabled: !!id,
     placeholderData: placeholder && placeholder.uuid === id ? placeholder : undefined,
   });
@@ -132,7 +61,7 @@ export function useLetter(id: string | null, placeholder?: Letter) {
 export function useLetterMetadata(id: string, enabled: boolean) {
   return useQuery({
     queryKey: letterKeys.metadata(id),
-    queryFn: ({ signal }) => api.get<{ page_count: number }>(path(id, '/metadata'), { signal }),
+    queryFn: ({ signal }) => api.get('/api/letters/{id}/metadata', { params: { id }, signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -147,7 +76,7 @@ function useInvalidateLetters() {
 export function useLetterBulk(action: 'trash' | 'restore' | 'delete-permanently') {
   const invalidate = useInvalidateLetters();
   return useMutation({
-    mutationFn: (uuids: readonly string[]) => api.post<unknown>(`/api/letters/${action}`, { uuids }),
+    mutationFn: (uuids: readonly string[]) => api.post(`/api/letters/${action}`, { body: { uuids: [...uuids] } }),
     onSuccess: () => {
       void invalidate();
     },
@@ -157,8 +86,7 @@ export function useLetterBulk(action: 'trash' | 'restore' | 'delete-permanently'
 export function useMarkProcessed() {
   const invalidate = useInvalidateLetters();
   return useMutation({
-    mutationFn: (ids: readonly string[]) =>
-      api.patch<{ processed_letters: string[] }>('/api/letters/processed', { letter_ids: ids }),
+    mutationFn: (ids: readonly string[]) => api.patch('/api/letters/processed', { body: { letter_ids: [...ids] } }),
     onSuccess: () => {
       void invalidate();
     },
@@ -171,8 +99,8 @@ export function useAddressSheet(id: string) {
   return useMutation({
     mutationFn: (how: 'add' | 'remove') =>
       how === 'add'
-        ? api.post<{ uuid: string; message: string }>(path(id, '/address-sheet'))
-        : api.delete<{ uuid: string; message: string }>(path(id, '/address-sheet')),
+        ? api.post('/api/letters/{id}/address-sheet', { params: { id } })
+        : api.delete('/api/letters/{id}/address-sheet', { params: { id } }),
     onSuccess: () => {
       void invalidate();
     },
@@ -180,11 +108,7 @@ export function useAddressSheet(id: string) {
 }
 
 /** The answer of the address fixes: the letter is analysed again. */
-export interface AddressFixAnswer {
-  uuid: string;
-  status: string;
-  message: string;
-}
+export type AddressFixAnswer = ApiResponse<'/api/letters/{id}/recipient', 'put'>;
 
 /** Re-sets the address on page 1 inside the window (add) or undoes it (remove); the letter is analysed again. */
 export function useAddressReset(id: string) {
@@ -192,8 +116,8 @@ export function useAddressReset(id: string) {
   return useMutation({
     mutationFn: (how: 'add' | 'remove') =>
       how === 'add'
-        ? api.post<AddressFixAnswer>(path(id, '/address-reset'))
-        : api.delete<AddressFixAnswer>(path(id, '/address-reset')),
+        ? api.post('/api/letters/{id}/address-reset', { params: { id } })
+        : api.delete('/api/letters/{id}/address-reset', { params: { id } }),
     onSuccess: () => {
       void invalidate();
     },
@@ -204,7 +128,7 @@ export function useAddressReset(id: string) {
 export function useCorrectRecipient(id: string) {
   const invalidate = useInvalidateLetters();
   return useMutation({
-    mutationFn: (body: RecipientCorrection) => api.put<AddressFixAnswer>(path(id, '/recipient'), body),
+    mutationFn: (body: RecipientCorrection) => api.put('/api/letters/{id}/recipient', { params: { id }, body }),
     onSuccess: () => {
       void invalidate();
     },
@@ -212,27 +136,13 @@ export function useCorrectRecipient(id: string) {
 }
 
 /** PUT and POST /api/letters/:id/customer answer the letter's link. */
-export interface LetterCustomerLink {
-  uuid: string;
-  customer_uuid: string | null;
-  customer_name: string | null;
-}
+export type LetterCustomerLink = ApiResponse<'/api/letters/{id}/customer', 'put'>;
 
 /** POST /api/letters/:id/customer: the recipient as read, with these details, saved as a new customer. */
-export interface RecipientAsCustomerBody {
-  email?: string;
-  phone?: string;
-  communications_preference: string[];
-}
+export type RecipientAsCustomerBody = ApiBody<'/api/letters/{id}/customer', 'post'>;
 
 /** A customer offered by the picker (one row of GET /api/customers). */
-export interface CustomerOption {
-  customer_uuid: string;
-  recipient: string;
-  address: string;
-  email: string | null;
-  phone: string | null;
-}
+export type CustomerOption = ApiResponse<'/api/customers'>['rows'][number];
 
 /** How many customers the picker offers for a search. */
 export const CUSTOMER_PICK_LIMIT = 10;
@@ -245,7 +155,7 @@ export function useCustomerSearch(search: string, enabled: boolean) {
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ limit: String(CUSTOMER_PICK_LIMIT) });
       if (term) query.set('search', term);
-      return api.get<{ rows: CustomerOption[]; count: number }>(`/api/customers?${query.toString()}`, { signal });
+      return api.get('/api/customers', { query, signal });
     },
     enabled,
     staleTime: 10_000,
@@ -273,7 +183,7 @@ export function useLinkCustomer(id: string) {
   const settled = useLinkSettled(id);
   return useMutation({
     mutationFn: (customerUuid: string | null) =>
-      api.put<LetterCustomerLink>(path(id, '/customer'), { customer_uuid: customerUuid }),
+      api.put('/api/letters/{id}/customer', { params: { id }, body: { customer_uuid: customerUuid } }),
     onSuccess: settled,
   });
 }
@@ -282,7 +192,7 @@ export function useLinkCustomer(id: string) {
 export function useSaveRecipientAsCustomer(id: string) {
   const settled = useLinkSettled(id);
   return useMutation({
-    mutationFn: (body: RecipientAsCustomerBody) => api.post<LetterCustomerLink>(path(id, '/customer'), body),
+    mutationFn: (body: RecipientAsCustomerBody) => api.post('/api/letters/{id}/customer', { params: { id }, body }),
     onSuccess: settled,
   });
 }

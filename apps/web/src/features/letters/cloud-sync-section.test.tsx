@@ -7,6 +7,7 @@ import { resetCsrfToken } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import type { Letter } from './api';
 import { CloudSyncedMark } from './cloud-sync-section';
+import { ANALYSED_LETTER } from './letter-fixture';
 import { LetterPanel } from './letter-panel';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -15,6 +16,7 @@ const SYNCED_AT = '2026-11-25T09:12:00.000Z';
 
 function letter(over: Partial<Letter> = {}): Letter {
   return {
+    ...ANALYSED_LETTER,
     uuid: 'c1',
     name: 'Facture – Zoë O’Connor.pdf',
     document_type: 'regular',

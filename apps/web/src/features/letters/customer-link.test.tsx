@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import type { CustomerOption, Letter } from './api';
 import type { DeliveryQuote, QuoteCustomer } from './delivery-api';
 import { DeliveryForm } from './delivery-form';
+import { ANALYSED_LETTER } from './letter-fixture';
 import { LetterPanel } from './letter-panel';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -16,6 +17,7 @@ vi.mock('./pdf-viewer-dialog', () => ({ default: () => null }));
 
 function letter(over: Partial<Letter> = {}): Letter {
   return {
+    ...ANALYSED_LETTER,
     uuid: 'l1',
     name: 'invoice.pdf',
     document_type: 'regular',
@@ -63,6 +65,12 @@ const CUSTOMERS: CustomerOption[] = [
     address: '10 Downing Street, London, SW1A 2AA',
     email: null,
     phone: null,
+    postcode: 'SW1A 2AA',
+    address_lines: ['10 Downing Street', 'London', 'SW1A 2AA'],
+    cloud_storage_provider: null,
+    communications_preference: [],
+    created_at: '2026-11-01T09:00:00.000Z',
+    updated_at: '2026-11-01T09:00:00.000Z',
   },
   {
     customer_uuid: 'c2',
@@ -70,6 +78,12 @@ const CUSTOMERS: CustomerOption[] = [
     address: '1 High Street, Bath, BA1 1AA',
     email: 'joan@example.com',
     phone: null,
+    postcode: 'BA1 1AA',
+    address_lines: ['1 High Street', 'Bath', 'BA1 1AA'],
+    cloud_storage_provider: null,
+    communications_preference: [],
+    created_at: '2026-11-01T09:00:00.000Z',
+    updated_at: '2026-11-01T09:00:00.000Z',
   },
 ];
 

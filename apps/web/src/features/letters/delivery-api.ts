@@ -4,112 +4,35 @@ import {
   type DeliverRequest,
   type DeliveryChannel,
   type DeliveryState,
+  type LetterheadKind,
+  type LetterheadPlacement,
   MESSAGES,
 } from '@lp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api';
+import { type ApiBody, type ApiResponse, api, apiUrl, isApiError } from '../../lib/api';
 import { letterKeys } from './keys';
 
 /** The letter delivery calls (decision 0016, "API contract"). */
 
-export interface QuoteChannel {
-  channel: DeliveryChannel;
-  pence: number;
-  lines: { label: string; pence: number }[];
-}
-
-export interface DeliveryQuote {
-  channels: QuoteChannel[];
-  total_pence: number;
-  available_pence: number | null;
-  available_after_pence: number | null;
-  mail: { disabled: boolean; reason: string | null; is_premium: boolean; is_colour: boolean };
-  email_kind: 'attachment' | 'link';
-  /** The letter's customer: the form pre-fills their email and mobile number. */
-  customer?: QuoteCustomer | null;
-}
-
-export interface QuoteCustomer {
-  customer_uuid: string;
-  recipient: string;
-  email: string | null;
-  phone: string | null;
-  communications_preference: string[];
-}
-
-export interface DeliverAnswer {
-  uuid: string;
-  delivery_id: string;
-  state: 'sending' | 'scheduled' | 'in_review';
-  status: string;
-  message: string;
-  total_pence: number;
-  scheduled_for: string | null;
-}
-
-export interface BulkDeliverRequest {
-  uuids: string[];
-  preference_overrides: ('mail' | 'cloud_link')[];
-  is_premium?: boolean;
-  is_colour?: boolean;
-  scheduled_delivery_date_time?: number | null;
-}
-
-export interface BulkDeliverAnswer {
-  results: { uuid: string; ok: boolean; status: string | null; message: string }[];
-}
-
-export interface DeliveryChannelRow {
-  channel: DeliveryChannel;
-  state: ChannelState;
-  price_pence: number;
-  reason: string | null;
-  provider_status: string | null;
-  recipient: string | null;
-  cloud_link: null | {
-    /** Null once revoked (it no longer opens); absent from an older server. */
-    url?: string | null;
-    expires_at: string;
-    first_opened_at: string | null;
-    open_count: number;
-    /** When the sender revoked it; absent from an older server. */
-    revoked_at?: string | null;
-  };
-}
-
-export interface LetterDelivery {
-  delivery_channels: string[];
-  successful_delivery_channels: string[];
-  unsuccessful_delivery_channels: string[];
-  delivered_on: string | null;
-  has_been_posted: boolean;
-  delivery: null | {
-    id: string;
-    state: DeliveryState;
-    scheduled_for: string | null;
-    total_pence: number;
-    created_at: string;
-    requested_by: { name: string; email: string } | null;
-    channels: DeliveryChannelRow[];
-  };
-}
-
-export interface HistoryRow {
-  status: string;
-  reason: string | null;
-  at: string;
-}
-
-const path = (id: string, rest: string) => `/api/letters/${encodeURIComponent(id)}${rest}`;
+export type DeliveryQuote = ApiResponse<'/api/letters/deliver/quote', 'post'>;
+export type QuoteChannel = DeliveryQuote['channels'][number];
+export type QuoteCustomer = NonNullable<DeliveryQuote['customer']>;
+export type DeliverAnswer = ApiResponse<'/api/letters/deliver', 'post'>;
+export type BulkDeliverRequest = ApiBody<'/api/letters/deliver/bulk', 'post'>;
+export type BulkDeliverAnswer = ApiResponse<'/api/letters/deliver/bulk', 'post'>;
+export type LetterDelivery = ApiResponse<'/api/letters/{id}/delivery'>;
+export type DeliveryChannelRow = NonNullable<LetterDelivery['delivery']>['channels'][number];
+export type HistoryRow = ApiResponse<'/api/letters/{id}/history'>['rows'][number];
 
 /** Page 1 as it will be printed: the barcode in its clear zone and the envelope window outlined (with the letterhead chosen). */
-export const letterProofUrl = (id: string, letterhead?: { kind: string; placement: string } | null) =>
-  path(
-    id,
-    letterhead
-      ? `/proof?letterhead=${encodeURIComponent(letterhead.kind)}&letterhead_placement=${encodeURIComponent(letterhead.placement)}`
-      : '/proof',
-  );
+export const letterProofUrl = (
+  id: string,
+  letterhead?: { kind: LetterheadKind; placement: LetterheadPlacement } | null,
+) =>
+  apiUrl('/api/letters/{id}/proof', {
+    params: { id },
+    query: letterhead ? { letterhead: letterhead.kind, letterhead_placement: letterhead.placement } : {},
+  });
 
 /** The company's letterheads (kinds only), to offer one when delivering; a 404 is none. */
 export function useLetterheadKinds(enabled: boolean) {
@@ -117,9 +40,7 @@ export function useLetterheadKinds(enabled: boolean) {
     queryKey: ['letterheads', 'kinds'],
     queryFn: async ({ signal }) => {
       try {
-        const answer = await api.get<{ letterheads: { kind: 'primary' | 'secondary' }[] }>('/api/letterheads', {
-          signal,
-        });
+        const answer = await api.get('/api/letterheads', { signal });
         return answer.letterheads.map((l) => l.kind);
       } catch (error) {
         if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
@@ -141,8 +62,8 @@ export function useDeliveryQuote(body: DeliverRequest | null, letterState = '') 
   return useQuery({
     queryKey: letterKeys.quote(key),
     queryFn: async ({ signal }) => {
-      const answer = await api.post<DeliveryQuote>('/api/letters/deliver/quote', body, { signal });
-      // Only a whole answer is shown (an older server, or a proxy page, gives no price).
+      const answer = await api.post('/api/letters/deliver/quote', { body: body as DeliverRequest, signal });
+      // Only a whole answer is shown (a proxy's page in place of the server's gives no price).
       if (!Array.isArray(answer?.channels) || typeof answer.total_pence !== 'number' || !answer.mail)
         throw new Error('The quote answer is not complete.');
       return answer;
@@ -163,7 +84,7 @@ function useInvalidateLetters() {
 export function useDeliverLetter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeliverRequest) => api.post<DeliverAnswer>('/api/letters/deliver', body),
+    mutationFn: (body: DeliverRequest) => api.post('/api/letters/deliver', { body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: letterKeys.all });
       // The balance after changed.
@@ -175,7 +96,7 @@ export function useDeliverLetter() {
 export function useBulkDeliver() {
   const invalidate = useInvalidateLetters();
   return useMutation({
-    mutationFn: (body: BulkDeliverRequest) => api.post<BulkDeliverAnswer>('/api/letters/deliver/bulk', body),
+    mutationFn: (body: BulkDeliverRequest) => api.post('/api/letters/deliver/bulk', { body }),
     onSettled: () => {
       void invalidate();
     },
@@ -185,26 +106,20 @@ export function useBulkDeliver() {
 export function useCancelDelivery() {
   const invalidate = useInvalidateLetters();
   return useMutation({
-    mutationFn: (uuid: string) =>
-      api.post<{ uuid: string; status: string }>('/api/letters/cancel', { document_uuid: uuid }),
+    mutationFn: (uuid: string) => api.post('/api/letters/cancel', { body: { document_uuid: uuid } }),
     onSettled: () => {
       void invalidate();
     },
   });
 }
 
-export interface RevokeCloudLinksAnswer {
-  uuid: string;
-  /** How many links were ended (0: none was live any more). */
-  revoked: number;
-  message: string;
-}
+export type RevokeCloudLinksAnswer = ApiResponse<'/api/letters/{id}/cloud-link', 'delete'>;
 
 /** Revokes every live link to the letter (DELETE /api/letters/:id/cloud-link); each then answers as an unknown link. */
 export function useRevokeCloudLinks() {
   const invalidate = useInvalidateLetters();
   return useMutation({
-    mutationFn: (uuid: string) => api.delete<RevokeCloudLinksAnswer>(path(uuid, '/cloud-link')),
+    mutationFn: (uuid: string) => api.delete('/api/letters/{id}/cloud-link', { params: { id: uuid } }),
     onSettled: () => {
       void invalidate();
     },
@@ -215,7 +130,7 @@ export function useRevokeCloudLinks() {
 export function useLetterDelivery(id: string, enabled = true) {
   return useQuery({
     queryKey: letterKeys.delivery(id),
-    queryFn: ({ signal }) => api.get<LetterDelivery>(path(id, '/delivery'), { signal }),
+    queryFn: ({ signal }) => api.get('/api/letters/{id}/delivery', { params: { id }, signal }),
     enabled,
     retry: false,
   });
@@ -225,7 +140,7 @@ export function useLetterDelivery(id: string, enabled = true) {
 export function useLetterHistory(id: string, enabled = true) {
   return useQuery({
     queryKey: letterKeys.history(id),
-    queryFn: ({ signal }) => api.get<{ rows: HistoryRow[] }>(path(id, '/history'), { signal }),
+    queryFn: ({ signal }) => api.get('/api/letters/{id}/history', { params: { id }, signal }),
     enabled,
     retry: false,
     select: (answer) => answer.rows,

@@ -67,8 +67,12 @@ const LABELS: Partial<Record<keyof DeliveryValues, string>> = {
   scheduled_at: DELIVERY_TEXT.scheduledAt,
 };
 
+/** The letter the form sends; without its customer link, the quote's customer names the recipient. */
+export type DeliveryFormLetter = Omit<Letter, 'customer_uuid' | 'customer_name'> &
+  Partial<Pick<Letter, 'customer_uuid' | 'customer_name'>>;
+
 export interface DeliveryFormProps {
-  letter: Letter;
+  letter: DeliveryFormLetter;
   /** Mail cannot be chosen (isMailDisabled); the quote may refuse it too. */
   mailDisabled: boolean;
   /** Deliver is enabled per canDeliverLetter, unless the server would refuse it (refusal). */

@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import type { Letter } from './api';
 import type { DeliveryQuote, LetterDelivery } from './delivery-api';
 import { DeliveryForm } from './delivery-form';
+import { ANALYSED_LETTER } from './letter-fixture';
 import { LetterPanel } from './letter-panel';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -23,6 +24,7 @@ vi.mock('./pdf-viewer-dialog', () => ({
 
 function letter(over: Partial<Letter> = {}): Letter {
   return {
+    ...ANALYSED_LETTER,
     uuid: 'l1',
     name: 'invoice.pdf',
     document_type: 'regular',
@@ -61,6 +63,7 @@ const QUOTE: DeliveryQuote = {
   available_after_pence: 815,
   mail: { disabled: false, reason: null, is_premium: false, is_colour: false },
   email_kind: 'link',
+  customer: null,
 };
 
 function json(status: number, body?: unknown) {
@@ -388,7 +391,14 @@ describe('the letter panel: delivery, cancel, history', () => {
           reason: null,
           provider_status: null,
           recipient: null,
-          cloud_link: { expires_at: '2026-12-21T14:05:00.000Z', first_opened_at: null, open_count: 0 },
+          cloud_link: {
+            // A link sent before links were kept sealed: no URL to copy.
+            url: null,
+            expires_at: '2026-12-21T14:05:00.000Z',
+            first_opened_at: null,
+            open_count: 0,
+            revoked_at: null,
+          },
         },
       ],
     },
@@ -584,9 +594,11 @@ describe('the letter panel: delivery, cancel, history', () => {
       {
         ...DELIVERY.delivery!.channels[2]!,
         cloud_link: {
+          url: null,
           expires_at: '2026-12-21T14:05:00.000Z',
           first_opened_at: '2026-11-22T08:00:00.000Z',
           open_count: 2,
+          revoked_at: null,
         },
       },
     ];

@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
 import type { Letter } from './api';
+import { ANALYSED_LETTER } from './letter-fixture';
 import { LettersPage } from './letters-page';
 import { UploadDialog } from './upload-dialog';
 import { createUploadQueue } from './upload-queue';
@@ -21,6 +22,7 @@ const me = (abilities: readonly string[] = ALL_PERMISSIONS): Me => testMe({ abil
 
 function letter(over: Partial<Letter>): Letter {
   return {
+    ...ANALYSED_LETTER,
     uuid: 'l1',
     name: 'invoice.pdf',
     document_type: 'regular',

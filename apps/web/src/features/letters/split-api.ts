@@ -1,18 +1,10 @@
 import type { ConfirmSplitBody, SplitProposal, SplitStatus } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { type ApiResponse, api } from '../../lib/api';
 import { letterKeys } from './keys';
 
-// The split's request and answer types come from @lp/domain, where the server's route schemas live.
-
 /** GET /api/letters/{id}/split. */
-export interface SplitAnswer {
-  uuid: string;
-  split_status: Exclude<SplitStatus, null> | null;
-  proposal: SplitProposal | null;
-}
-
-const path = (id: string, rest = '') => `/api/letters/${encodeURIComponent(id)}/split${rest}`;
+export type SplitAnswer = ApiResponse<'/api/letters/{id}/split'>;
 /** Under 'letters', so a live refresh of the letters refetches it. */
 export const splitKey = (id: string) => [...letterKeys.all, 'split', id] as const;
 
@@ -20,7 +12,7 @@ export const splitKey = (id: string) => [...letterKeys.all, 'split', id] as cons
 export function useSplitProposal(id: string, enabled: boolean) {
   return useQuery({
     queryKey: splitKey(id),
-    queryFn: ({ signal }) => api.get<SplitAnswer>(path(id), { signal }),
+    queryFn: ({ signal }) => api.get('/api/letters/{id}/split', { params: { id }, signal }),
     enabled,
   });
 }
@@ -29,7 +21,7 @@ export function useSplitProposal(id: string, enabled: boolean) {
 export function useRequestSplit(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ uuid: string; split_status: 'proposing' }>(path(id)),
+    mutationFn: () => api.post('/api/letters/{id}/split', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: letterKeys.all }),
   });
 }
@@ -39,9 +31,7 @@ export function useConfirmSplit(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (starts: number[]) =>
-      api.post<{ uuid: string; split_status: 'splitting'; starts: number[] }>(path(id, '/confirm'), {
-        starts,
-      } satisfies ConfirmSplitBody),
+      api.post('/api/letters/{id}/split/confirm', { params: { id }, body: { starts } satisfies ConfirmSplitBody }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: letterKeys.all }),
   });
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import type { Letter } from './api';
+import { ANALYSED_LETTER } from './letter-fixture';
 import { letterActions } from './panel-actions';
 import { SplitReviewDialog } from './split-review-dialog';
 import { SplitSection } from './split-section';
@@ -144,6 +145,7 @@ describe('Review the split', () => {
 
 function merged(over: Partial<Letter>): Letter {
   return {
+    ...ANALYSED_LETTER,
     uuid: 'm1',
     name: 'run.pdf',
     document_type: 'merged',

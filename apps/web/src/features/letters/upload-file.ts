@@ -1,5 +1,5 @@
 import { MESSAGES } from '@lp/domain';
-import { ApiError, CSRF_HEADER, getCsrfToken, resetCsrfToken } from '../../lib/api';
+import { ApiError, apiUrl, CSRF_HEADER, getCsrfToken, resetCsrfToken } from '../../lib/api';
 import type { DocumentType } from './api';
 import { LETTER_MESSAGES } from './messages';
 
@@ -29,7 +29,7 @@ function send(
 ): Promise<{ uuid: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/letters/files?type=${type}`);
+    xhr.open('POST', apiUrl<'/api/letters/files', 'post'>('/api/letters/files', { query: { type } }));
     xhr.withCredentials = true;
     xhr.setRequestHeader(CSRF_HEADER, token);
     xhr.setRequestHeader('accept', 'application/json');

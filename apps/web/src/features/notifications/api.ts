@@ -1,26 +1,17 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { type ApiBody, type ApiResponse, api } from '../../lib/api';
+
+/** The notifications of one sender (part 2 section 3, "Notification group"), as GET /api/notifications and the stream send them. */
+export type NotificationGroup = ApiResponse<'/api/notifications'>['groups'][number];
+
+/** A notification as the panel shows it. */
+export type NotificationDetail = NotificationGroup['details'][number];
 
 /** The approval a notification asks a supervisor for (part 1 section 3, "Approval"). */
-export interface NotificationApproval {
-  approval_id: string;
-  entity_type: string;
-  entity_id: string;
-  supervised_user: string;
-}
+export type NotificationApproval = NonNullable<NotificationDetail['approval']>;
 
-/** A notification as the panel shows it (part 2 section 3, "Notification group"). */
-export interface NotificationDetail {
-  id: string;
-  description: string;
-  highlight?: boolean;
-  approval?: NotificationApproval | null;
-}
-
-export interface NotificationGroup {
-  from: string;
-  details: NotificationDetail[];
-}
+/** GET /api/notifications/count: the bell's number. */
+type NotificationCount = ApiResponse<'/api/notifications/count'>;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -37,7 +28,7 @@ export function liveStreamSupported(): boolean {
 export function useNotificationCount() {
   return useQuery({
     queryKey: notificationKeys.count,
-    queryFn: ({ signal }) => api.get<{ count: number }>('/api/notifications/count', { signal }),
+    queryFn: ({ signal }) => api.get('/api/notifications/count', { signal }),
     select: (d) => d.count,
     refetchInterval: liveStreamSupported() ? false : 30_000,
   });
@@ -48,8 +39,7 @@ export function useNotificationGroups(enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.list,
     enabled,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ groups: NotificationGroup[] }>('/api/notifications', { signal })).groups,
+    queryFn: async ({ signal }) => (await api.get('/api/notifications', { signal })).groups,
   });
 }
 
@@ -70,7 +60,7 @@ export function mergeNotificationGroup(queryClient: QueryClient, incoming: Notif
     return groups.map((g, i) => (i === index ? { from: g.from, details: [...fresh, ...g.details] } : g));
   });
   if (added > 0) {
-    queryClient.setQueryData<{ count: number }>(notificationKeys.count, (d) => (d ? { count: d.count + added } : d));
+    queryClient.setQueryData<NotificationCount>(notificationKeys.count, (d) => (d ? { count: d.count + added } : d));
   }
 }
 
@@ -79,19 +69,20 @@ export function useClearNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: string) =>
-      api.delete<void>(id ? `/api/notifications/${encodeURIComponent(id)}` : '/api/notifications'),
+      id ? api.delete('/api/notifications/{id}', { params: { id } }) : api.delete('/api/notifications'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
-export type Verdict = 'approve' | 'deny';
+/** The body of POST /api/approvals/decide. */
+export type DecideBody = ApiBody<'/api/approvals/decide', 'post'>;
+export type Verdict = DecideBody['verdict'];
 
 /** A supervisor's decision on an approval request (POST /api/approvals/decide). */
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { approval_id: string; verdict: Verdict }) =>
-      api.post<{ approval_id: string; verdict: Verdict; status: string }>('/api/approvals/decide', input),
+    mutationFn: (input: DecideBody) => api.post('/api/approvals/decide', { body: input }),
     onSettled: async () => {
       // Approving runs the task (an invitation, an edit): the lists it touches may have changed.
       await Promise.all([

@@ -112,19 +112,21 @@ describe('live updates (notification stream)', () => {
 
   it('merges notifications by sender and bumps the count', () => {
     const client = new QueryClient();
-    const groups: NotificationGroup[] = [{ from: 'Jane Doe', details: [{ id: 'n1', description: 'Letter sent' }] }];
+    const sent = { id: 'n1', description: 'Letter sent', highlight: false, approval: null };
+    const groups: NotificationGroup[] = [{ from: 'Jane Doe', details: [sent] }];
     client.setQueryData(notificationKeys.list, groups);
     client.setQueryData(notificationKeys.count, { count: 1 });
     connectLiveUpdates(client, { createEventSource: factory });
     latest().send({
       type: 'notifications',
       from: 'Jane Doe',
-      details: [
-        { id: 'n1', description: 'Letter sent' },
-        { id: 'n2', description: 'Parcel booked', highlight: true, approval: null },
-      ],
+      details: [sent, { id: 'n2', description: 'Parcel booked', highlight: true, approval: null }],
     });
-    latest().send({ type: 'notifications', from: 'John Roe', details: [{ id: 'n3', description: 'Hello' }] });
+    latest().send({
+      type: 'notifications',
+      from: 'John Roe',
+      details: [{ id: 'n3', description: 'Hello', highlight: false, approval: null }],
+    });
     const merged = client.getQueryData<NotificationGroup[]>(notificationKeys.list)!;
     expect(merged.map((g) => [g.from, g.details.map((d) => d.id)])).toEqual([
       ['John Roe', ['n3']],

@@ -26,12 +26,12 @@ export async function checkSession(queryClient: QueryClient): Promise<void> {
   try {
     const me = await queryClient.fetchQuery({
       queryKey: sessionCheckKey,
-      queryFn: ({ signal }) => api.get<Me>('/api/me', { signal }),
+      queryFn: ({ signal }) => api.get('/api/me', { signal }),
       staleTime: 0,
       gcTime: 0,
       retry: false,
     });
-    queryClient.setQueryData(meQueryKey, me);
+    queryClient.setQueryData<Me>(meQueryKey, me);
   } catch (error) {
     // A 401 has been handled by the QueryCache; anything else is only logged (part 1 section 8).
     if (!isApiError(error, 401)) console.warn('notification stream: session check failed', error);

@@ -1,7 +1,8 @@
 import { NOTIFICATION_WATCHDOG_MS } from '@lp/domain';
+import { apiUrl } from '../../lib/api';
 import type { NotificationDetail } from './api';
 
-export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
+export const NOTIFICATION_STREAM_URL = apiUrl('/api/notifications/stream');
 
 /** The messages of GET /api/notifications/stream (part 2 section 3, "Live-stream messages"). */
 export type StreamMessage =

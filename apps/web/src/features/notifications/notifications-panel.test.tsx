@@ -14,10 +14,11 @@ const GROUPS: NotificationGroup[] = [
   {
     from: 'Grace Hopper',
     details: [
-      { id: 'n1', description: 'Letter sent', highlight: false },
+      { id: 'n1', description: 'Letter sent', highlight: false, approval: null },
       {
         id: 'n2',
         description: 'Grace Hopper asks to invite Alan Turing (alan@example.com).',
+        highlight: true,
         approval: {
           approval_id: 'ap1',
           entity_type: 'user_invite',

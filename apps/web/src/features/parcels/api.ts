@@ -1,15 +1,7 @@
-import {
-  MESSAGES,
-  PARCEL_MESSAGES,
-  type ParcelDetails,
-  type ParcelParty,
-  type ParcelStatus,
-  TRACKING_LABELS,
-  type TrackingStatus,
-} from '@lp/domain';
+import { MESSAGES, PARCEL_MESSAGES, type ParcelDetails, type ParcelParty, TRACKING_LABELS } from '@lp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DataTableParams, type DataTableResult, listUrl } from '../../components/data-table';
-import { api, apiGetForBlob, isApiError } from '../../lib/api';
+import { type DataTableParams, listSearchParams } from '../../components/data-table';
+import { type ApiBody, type ApiResponse, api, apiGetForBlob, apiUrl, isApiError } from '../../lib/api';
 
 /**
  * The parcels API (decision 0019). The types follow the contract written there; every query key
@@ -17,148 +9,49 @@ import { api, apiGetForBlob, isApiError } from '../../lib/api';
  * parcel and the tracking page.
  */
 
-/** A sender or recipient as the API sends and answers it (`parcelPartySchema`). */
-export interface ParcelPartyDto {
-  name: string;
-  phoneNumber: string;
-  email?: string | null;
-  addressLine1: string;
-  addressLine2?: string | null;
-  addressLine3?: string | null;
-  town: string;
-  county: string;
-  postcode: string;
-}
+/** A parcel as GET /api/parcels lists it (and POST /api/parcels answers it). */
+export type Parcel = ApiResponse<'/api/parcels'>['rows'][number];
 
-/** A parcel as GET /api/parcels lists it and GET /api/parcels/:id answers it. */
-export interface Parcel {
-  parcel_uuid: string;
-  /** The carrier's tracking number; null until booked. */
-  shipment_id: string | null;
-  status: ParcelStatus;
-  status_colour?: string;
-  sender_email: string | null;
-  sender: ParcelPartyDto;
-  recipient: ParcelPartyDto;
-  pickup_address: string;
-  destination_address: string;
-  /** yyyy-MM-dd. */
-  collection_date: string;
-  /** Pounds. */
-  goods_value: number;
-  goods_description: string | null;
-  delivery_notes: string | null;
-  carrier_name: string;
-  /** The carrier's name as the track route takes it (royal-mail); derived from the name when absent. */
-  carrier_slug?: string;
-  service_name: string;
-  length: number;
-  width: number;
-  height: number;
-  weight: number;
-  /** Pence. */
-  cost: number;
-  cost_text: string;
-  tracking_status: TrackingStatus | string | null;
-  tracking_label: string | null;
-  label_ready: boolean;
-  failure_reason: string | null;
-  customer_uuid: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A sender or recipient as the API answers it. */
+export type ParcelPartyDto = Parcel['sender'];
 
-export interface ParcelHistoryRow {
-  status: string;
-  reason?: string | null;
-  at?: string;
-  created_at?: string;
-}
+/** A parcel as GET /api/parcels/:id answers it: with its history and tracking points. */
+export type ParcelDetail = ApiResponse<'/api/parcels/{id}'>;
+
+export type ParcelHistoryRow = ParcelDetail['history'][number];
 
 /** A tracking event: when, the carrier's words and the (unified) tracking status. */
-export interface TrackingPoint {
-  time: string;
-  carrier_message: string;
-  status: TrackingStatus | string;
-}
+export type TrackingPoint = ParcelDetail['tracking'][number];
 
-export interface ParcelDetail extends Parcel {
-  history?: ParcelHistoryRow[];
-  tracking?: TrackingPoint[];
-}
+/** GET /api/parcels/defaults: the sender's defaults, the presets and the carriers. */
+export type ParcelDefaults = ApiResponse<'/api/parcels/defaults'>;
 
-/** A preset of GET /api/parcels/defaults: Small, Medium, Large (builtin) or the company's own (with its id). */
-export interface ParcelPresetRow {
-  id?: string;
-  name: string;
-  weight: number;
-  length: number;
-  width: number;
-  height: number;
-  builtin: boolean;
-}
+/** A preset: Small, Medium, Large (builtin) or the company's own (with its id). */
+export type ParcelPresetRow = ParcelDefaults['presets'][number];
 
-export interface CarrierInfo {
-  name: string;
-  logo: string;
-  cover_text: string;
-}
+export type CarrierInfo = ParcelDefaults['carriers'][number];
 
-export interface ParcelDefaults {
-  sender: ParcelPartyDto | null;
-  presets: ParcelPresetRow[];
-  carriers: CarrierInfo[];
-}
+/** POST /api/parcels/quotes's answer. */
+export type QuoteAnswer = ApiResponse<'/api/parcels/quotes', 'post'>;
 
 /** One service of one carrier for this parcel: priced, or refused with the reason. */
-export interface QuoteRow {
-  service: string;
-  carrier: string;
-  service_name: string;
-  service_description: string;
-  /** Pence; null when unavailable. */
-  cost: number | null;
-  cost_text: string | null;
-  logo: string;
-  cover_text: string;
-  available: boolean;
-  reason: string | null;
-}
+export type QuoteRow = QuoteAnswer['rows'][number];
 
-export interface QuoteAnswer {
-  quote_id: string;
-  expires_at: string;
-  rows: QuoteRow[];
-}
-
-export interface QuoteRequest {
+/**
+ * POST /api/parcels/quotes. The server's schema leaves the three parts `unknown` (it checks them
+ * itself, to name each field's error): they are the domain's sender, recipient and details.
+ */
+export type QuoteRequest = ApiBody<'/api/parcels/quotes', 'post'> & {
   sender: ParcelParty;
   recipient: ParcelParty;
   details: ParcelDetails;
-  customer_uuid?: string;
-}
+};
 
-export interface TrackingAnswer {
-  parcel_uuid: string;
-  carrier_name: string;
-  shipment_id: string;
-  tracking_status: TrackingStatus | string | null;
-  tracking_label: string | null;
-  /** Newest first. */
-  points: TrackingPoint[];
-}
+/** GET /api/parcels/track/:carrier/:shipmentId. */
+export type TrackingAnswer = ApiResponse<'/api/parcels/track/{carrier}/{shipmentId}'>;
 
-/** A customer of GET /api/customers, as far as the recipient step uses it. */
-export interface CustomerPick {
-  customer_uuid: string;
-  recipient: string;
-  address: string;
-  address_lines?: string[];
-  postcode?: string | null;
-  email: string | null;
-  phone: string | null;
-}
+/** A customer of GET /api/customers, for the recipient step. */
+export type CustomerPick = ApiResponse<'/api/customers'>['rows'][number];
 
 export const parcelKeys = {
   all: ['parcels'] as const,
@@ -168,10 +61,9 @@ export const parcelKeys = {
   track: (carrier: string, shipmentId: string) => ['parcels', 'track', carrier, shipmentId] as const,
 };
 
-const parcelPath = (id: string) => `/api/parcels/${encodeURIComponent(id)}`;
-
 /** The label PDF (`download`: as an attachment). */
-export const labelUrl = (id: string, download = false) => `${parcelPath(id)}/label${download ? '?download=1' : ''}`;
+export const labelUrl = (id: string, download = false) =>
+  apiUrl('/api/parcels/{id}/label', { params: { id }, query: download ? { download: '1' } : {} });
 
 /** The carrier's name as the track routes take it (royal-mail, parcelforce, dpd, evri). */
 export function carrierSlug(name: string): string {
@@ -189,15 +81,17 @@ export function trackingStatusText(status: string | null | undefined): string {
 }
 
 export const fetchParcels = (params: DataTableParams, signal?: AbortSignal) =>
-  api.get<DataTableResult<Parcel>>(listUrl('/api/parcels', params), { signal });
+  api.get('/api/parcels', { query: listSearchParams(params), signal });
 
 /** One parcel; the table's row is shown at once while the record loads. */
 export function useParcel(id: string | null, placeholder?: Parcel) {
   return useQuery({
     queryKey: parcelKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<ParcelDetail>(parcelPath(id ?? ''), { signal }),
+    queryFn: ({ signal }) => api.get('/api/parcels/{id}', { params: { id: id ?? '' }, signal }),
     enabled: !!id,
-    placeholderData: placeholder && placeholder.parcel_uuid === id ? placeholder : undefined,
+    // The row has no history or tracking points: none are shown until the record comes.
+    placeholderData:
+      placeholder && placeholder.parcel_uuid === id ? { ...placeholder, history: [], tracking: [] } : undefined,
   });
 }
 
@@ -205,7 +99,7 @@ export function useParcel(id: string | null, placeholder?: Parcel) {
 export function useParcelDefaults(enabled = true) {
   return useQuery({
     queryKey: parcelKeys.defaults,
-    queryFn: ({ signal }) => api.get<ParcelDefaults>('/api/parcels/defaults', { signal }),
+    queryFn: ({ signal }) => api.get('/api/parcels/defaults', { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -214,8 +108,7 @@ export function useParcelDefaults(enabled = true) {
 export function useCreatePreset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; weight: number; length: number; width: number; height: number }) =>
-      api.post<ParcelPresetRow>('/api/parcels/presets', body),
+    mutationFn: (body: ApiBody<'/api/parcels/presets', 'post'>) => api.post('/api/parcels/presets', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: parcelKeys.defaults }),
   });
 }
@@ -223,14 +116,14 @@ export function useCreatePreset() {
 export function useDeletePreset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/api/parcels/presets/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete('/api/parcels/presets/{id}', { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: parcelKeys.defaults }),
   });
 }
 
 export function useQuoteParcel() {
   return useMutation({
-    mutationFn: (body: QuoteRequest) => api.post<QuoteAnswer>('/api/parcels/quotes', body),
+    mutationFn: (body: QuoteRequest) => api.post('/api/parcels/quotes', { body }),
   });
 }
 
@@ -238,7 +131,7 @@ export function useQuoteParcel() {
 export function useConfirmParcel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { quote_id: string; service: string }) => api.post<Parcel>('/api/parcels', body),
+    mutationFn: (body: ApiBody<'/api/parcels', 'post'>) => api.post('/api/parcels', { body }),
     onSuccess: (parcel) => {
       queryClient.setQueryData(parcelKeys.detail(parcel.parcel_uuid), parcel);
       void queryClient.invalidateQueries({ queryKey: parcelKeys.list });
@@ -253,9 +146,7 @@ export function useTracking(carrier: string, shipmentId: string) {
   return useQuery({
     queryKey: parcelKeys.track(carrier, shipmentId),
     queryFn: ({ signal }) =>
-      api.get<TrackingAnswer>(`/api/parcels/track/${encodeURIComponent(carrier)}/${encodeURIComponent(shipmentId)}`, {
-        signal,
-      }),
+      api.get('/api/parcels/track/{carrier}/{shipmentId}', { params: { carrier, shipmentId }, signal }),
     enabled: !!carrier && !!shipmentId,
     placeholderData: keepPreviousData,
   });
@@ -267,9 +158,7 @@ export function useCustomerPick(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['customers', 'parcel-pick', term] as const,
     queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ page: '0', limit: '10' });
-      if (term) query.set('search', term);
-      return api.get<{ rows: CustomerPick[]; count: number }>(`/api/customers?${query.toString()}`, { signal });
+      return api.get('/api/customers', { query: { page: 0, limit: '10', search: term || undefined }, signal });
     },
     enabled,
     staleTime: 10_000,
@@ -280,7 +169,10 @@ export function useCustomerPick(search: string, enabled: boolean) {
 
 /** The label's bytes, or null while the carrier is still making it (204). Throws an ApiError on failure. */
 export async function fetchLabel(id: string, download = false): Promise<Blob | null> {
-  const blob = await apiGetForBlob(labelUrl(id, download));
+  const blob = await apiGetForBlob('/api/parcels/{id}/label', {
+    params: { id },
+    query: download ? { download: '1' } : {},
+  });
   return blob.size === 0 ? null : blob;
 }
 

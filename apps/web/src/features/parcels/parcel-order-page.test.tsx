@@ -8,13 +8,13 @@ import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
-import type { QuoteAnswer } from './api';
+import type { CustomerPick, ParcelDefaults, ParcelPartyDto, QuoteAnswer } from './api';
 import { ParcelOrderPage, partyFromCustomer } from './parcel-order-page';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 const notified = () => vi.mocked(notify).mock.calls.map(([message]) => message);
 
-const SENDER = {
+const SENDER: ParcelPartyDto = {
   name: 'Acme Ltd',
   phoneNumber: '+447700900456',
   email: 'ada@example.com',
@@ -26,7 +26,7 @@ const SENDER = {
   postcode: 'LS11 5PS',
 };
 
-const CUSTOMER = {
+const CUSTOMER: CustomerPick = {
   customer_uuid: 'c1',
   recipient: 'Grace Hopper',
   address: '12 Acacia Avenue, Clifton, Bristol, BS8 2QT',
@@ -34,6 +34,21 @@ const CUSTOMER = {
   postcode: 'BS8 2QT',
   email: 'grace@example.com',
   phone: '07700 900123',
+  communications_preference: ['Mail'],
+  cloud_storage_provider: null,
+  created_at: '2026-11-01T09:00:00.000Z',
+  updated_at: '2026-11-01T09:00:00.000Z',
+};
+
+const DEFAULTS: ParcelDefaults = {
+  sender: SENDER,
+  presets: [
+    { name: 'Small', weight: 2, length: 45, width: 35, height: 16, builtin: true },
+    { name: 'Medium', weight: 20, length: 61, width: 46, height: 46, builtin: true },
+    { name: 'Large', weight: 30, length: 150, width: 60, height: 200, builtin: true },
+    { id: 'pr1', name: 'Wine box', weight: 9, length: 40, width: 30, height: 20, builtin: false },
+  ],
+  carriers: [],
 };
 
 const QUOTE: QuoteAnswer = {
@@ -99,18 +114,9 @@ beforeEach(() => {
       if (custom) return custom();
       if (url.pathname === '/api/csrf') return json(200, { token: 't' });
       if (url.pathname === '/api/parcels/defaults') {
-        return json(200, {
-          sender: SENDER,
-          presets: [
-            { name: 'Small', weight: 2, length: 45, width: 35, height: 16, builtin: true },
-            { name: 'Medium', weight: 20, length: 61, width: 46, height: 46, builtin: true },
-            { name: 'Large', weight: 30, length: 150, width: 60, height: 200, builtin: true },
-            { id: 'pr1', name: 'Wine box', weight: 9, length: 40, width: 30, height: 20, builtin: false },
-          ],
-          carriers: [],
-        });
+        return json(200, DEFAULTS);
       }
-      if (url.pathname === '/api/customers') return json(200, { rows: [CUSTOMER], count: 1 });
+      if (url.pathname === '/api/customers') return json(200, { rows: [CUSTOMER], count: 1, filter_options: {} });
       if (url.pathname === '/api/finances/balance')
         return json(200, { balance: 5000, held: 0, available: 5000, crediting: false });
       if (method === 'POST' && url.pathname === '/api/parcels/quotes') return json(200, QUOTE);
@@ -399,7 +405,7 @@ describe('partyFromCustomer', () => {
     expect(
       partyFromCustomer({
         ...CUSTOMER,
-        address_lines: undefined,
+        address_lines: [],
         postcode: null,
         address: '1 High St, Flat 2, York, YO1 7HH',
       }),

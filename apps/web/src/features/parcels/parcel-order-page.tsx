@@ -49,7 +49,6 @@ import { useDebouncedValue } from '../letters/use-debounced-value';
 import {
   type CustomerPick,
   confirmFailureMessage,
-  type ParcelPartyDto,
   type ParcelPresetRow,
   type QuoteAnswer,
   type QuoteRow,
@@ -172,7 +171,7 @@ export function partyFromCustomer(c: CustomerPick): Partial<Record<PartyKey, str
     .filter(Boolean);
   const postcode = c.postcode?.trim() || (parts.length > 1 ? (parts.at(-1) ?? '') : '');
   const lines =
-    c.address_lines && c.address_lines.length > 0
+    c.address_lines.length > 0
       ? c.address_lines.map((s) => s.trim()).filter(Boolean)
       : parts.slice(0, postcode && parts.at(-1) === postcode ? -1 : undefined);
   const town = lines.length > 1 ? (lines.at(-1) ?? '') : '';
@@ -234,8 +233,7 @@ function ParcelOrder({ me }: { me: Me }) {
     if (!sender) return;
     for (const f of PARTY_FIELDS) {
       const name = `sender.${f.key}` as const;
-      if (!form.getFieldState(name).isDirty && !form.getValues(name))
-        form.setValue(name, (sender as ParcelPartyDto)[f.key] ?? '');
+      if (!form.getFieldState(name).isDirty && !form.getValues(name)) form.setValue(name, sender[f.key] ?? '');
     }
   }, [sender, form]);
 

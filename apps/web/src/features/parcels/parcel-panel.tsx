@@ -1,4 +1,4 @@
-import { PARCEL_MESSAGES, type ParcelStatus, parcelBadgeColour, parcelHasShipment } from '@lp/domain';
+import { isParcelStatus, PARCEL_MESSAGES, parcelBadgeColour, parcelHasShipment } from '@lp/domain';
 import Download from '@mui/icons-material/Download';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Print from '@mui/icons-material/Print';
@@ -41,8 +41,9 @@ export const LABEL_BUTTONS = {
 } as const;
 
 /** A parcel's status badge in the spec's colours (Pending blue, In Review and Awaiting Label orange, ...). */
-export function ParcelStatusBadge({ status }: { status: ParcelStatus }) {
-  return <ColourBadge colour={parcelBadgeColour(status)} label={status} />;
+export function ParcelStatusBadge({ status }: { status: string }) {
+  // The server's schema says string; a status the domain does not know is shown red, as the server colours it.
+  return <ColourBadge colour={isParcelStatus(status) ? parcelBadgeColour(status) : 'red'} label={status} />;
 }
 
 /** A yyyy-MM-dd date as dd.MM.yy (the day part of the spec's display format). */
@@ -102,7 +103,7 @@ function ParcelDetails({ parcel, canSeeLabels }: { parcel: Parcel; canSeeLabels:
   const [notice, setNotice] = useState<LabelNotice>(null);
   const [busy, setBusy] = useState<LabelAction | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const hasShipment = parcelHasShipment(parcel.status);
+  const hasShipment = isParcelStatus(parcel.status) && parcelHasShipment(parcel.status);
 
   const refetch = () => {
     void queryClient.invalidateQueries({ queryKey: parcelKeys.detail(parcel.parcel_uuid) });

@@ -15,7 +15,11 @@ import { ParcelTrackPage } from './parcel-track-page';
 const TRACKING: TrackingAnswer = {
   parcel_uuid: 'p1',
   carrier_name: 'Royal Mail',
+  carrier_slug: 'royal-mail',
   shipment_id: 'RM123456789GB',
+  status: 'Confirmed',
+  recipient: 'Grace Hopper',
+  destination_address: '12 Acacia Avenue, Clifton, Bristol, BS8 2QT',
   tracking_status: 'in_transit',
   tracking_label: 'In transit',
   points: [

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, MESSAGES, PARCEL_MESSAGES } from '@lp/domain';
+import { ALL_PERMISSIONS, isParcelStatus, MESSAGES, PARCEL_MESSAGES, parcelBadgeColour } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -8,7 +8,7 @@ import { resetCsrfToken } from '../../lib/api';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
 import { invalidateEntities } from '../notifications/live-updates';
-import type { Parcel } from './api';
+import { carrierSlug, type Parcel } from './api';
 import { ParcelsPage } from './parcels-page';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -33,8 +33,12 @@ const party = (name: string, postcode: string) => ({
   postcode,
 });
 
+/** A parcel as the server lists it; the carrier's slug and the status's colour follow the overrides, as the server derives them. */
 function parcel(over: Partial<Parcel>): Parcel {
+  const status = over.status ?? 'Confirmed';
   return {
+    carrier_slug: carrierSlug(over.carrier_name ?? 'Royal Mail'),
+    status_colour: isParcelStatus(status) ? parcelBadgeColour(status) : 'red',
     parcel_uuid: 'p1',
     shipment_id: 'RM123456789GB',
     status: 'Confirmed',

@@ -1,30 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { type ApiResponse, api } from '../../lib/api';
 import { meQueryKey } from '../../lib/session';
 
 /** A plan of GET /api/plans: price in pence, or "Call" for a plan priced on request. */
-export interface PlanOffer {
-  name: string;
-  price: number | 'Call';
-  perks: { description: string; included: boolean }[];
-}
+export type PlanOffer = ApiResponse<'/api/plans'>[number];
 
 /** GET /api/plans/current (pence; `owed` is an unpaid plan fee, else 0). */
-export interface CurrentPlan {
-  plan: string;
-  price: number | 'Call';
-  period_start: string | null;
-  renews_at: string | null;
-  health: { status: string; reason: string | null };
-  owed: number;
-}
+export type CurrentPlan = ApiResponse<'/api/plans/current'>;
 
 /** PUT /api/plans: Enterprise answers `changed: false` with an info message. */
-export interface PlanChangeAnswer {
-  plan: string;
-  message: string;
-  changed: boolean;
-}
+export type PlanChangeAnswer = ApiResponse<'/api/plans', 'put'>;
 
 /** Every plans query starts with 'plans'. */
 export const planKeys = {
@@ -36,7 +21,7 @@ export const planKeys = {
 export function usePlans() {
   return useQuery({
     queryKey: planKeys.list,
-    queryFn: ({ signal }) => api.get<PlanOffer[]>('/api/plans', { signal }),
+    queryFn: ({ signal }) => api.get('/api/plans', { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -44,7 +29,7 @@ export function usePlans() {
 export function useCurrentPlan() {
   return useQuery({
     queryKey: planKeys.current,
-    queryFn: ({ signal }) => api.get<CurrentPlan>('/api/plans/current', { signal }),
+    queryFn: ({ signal }) => api.get('/api/plans/current', { signal }),
   });
 }
 
@@ -52,7 +37,7 @@ export function useCurrentPlan() {
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (plan: string) => api.put<PlanChangeAnswer>('/api/plans', { plan }),
+    mutationFn: (plan: string) => api.put('/api/plans', { body: { plan } }),
     onSuccess: (answer) => {
       if (!answer.changed) return;
       return Promise.all(

@@ -8,7 +8,7 @@ import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
-import { planKeys } from './api';
+import { type CurrentPlan, type PlanChangeAnswer, type PlanOffer, planKeys } from './api';
 import { PlansPage } from './plans-page';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -21,7 +21,7 @@ function json(status: number, body?: unknown) {
   });
 }
 
-const OFFERS = PLANS.map((p) => ({ name: p.name, price: p.price, perks: planPerks(p) }));
+const OFFERS: PlanOffer[] = PLANS.map((p) => ({ name: p.name, price: p.price, perks: planPerks(p) }));
 
 let calls: { method: string; path: string; body: unknown }[];
 let putAnswer: (plan: string) => Response;
@@ -30,7 +30,12 @@ beforeEach(() => {
   resetCsrfToken();
   vi.mocked(notify).mockClear();
   calls = [];
-  putAnswer = (plan) => json(200, { plan, message: PLAN_MESSAGES.changedAndCharged(plan, '£79.00'), changed: true });
+  putAnswer = (plan) =>
+    json(200, {
+      plan,
+      message: PLAN_MESSAGES.changedAndCharged(plan, '£79.00'),
+      changed: true,
+    } satisfies PlanChangeAnswer);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -48,7 +53,7 @@ beforeEach(() => {
           renews_at: '2026-12-01T00:00:00.000Z',
           health: { status: 'active', reason: null },
           owed: 0,
-        });
+        } satisfies CurrentPlan);
       }
       if (method === 'PUT' && path === '/api/plans') return putAnswer(body.plan);
       return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });

@@ -1,86 +1,24 @@
-import { STORAGE_BULK_MAX, STORAGE_PAGE_MAX, STORAGE_ROOT_ID, type StorageItemKind } from '@lp/domain';
+import { STORAGE_BULK_MAX, STORAGE_PAGE_MAX, STORAGE_ROOT_ID } from '@lp/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-
-/** An item of a folder's listing (decision 0020 "An item"). */
-export interface StorageItem {
-  id: string;
-  kind: StorageItemKind;
-  is_customer: boolean;
-  /** The name shown: a file's with its extension. */
-  name: string;
-  /** Files below a folder; -1 for a file (not applicable). */
-  numFiles: number;
-  size: number;
-  modified: string;
-  editable: boolean;
-  /** 'letter_link', 'pdf' or 'image'; null for folders. */
-  type: 'letter_link' | 'pdf' | 'image' | null;
-  ext: string | null;
-  content_type: string | null;
-  /** The folder path as text, `/Invoices/2026`. */
-  path: string;
-  creator: { name: string; email: string } | null;
-  letterUUID: string | null;
-  customer_uuid: string | null;
-  document_uuid: string | null;
-}
-
-// These types follow the route schemas of apps/server/src/modules/storage (routes.ts, items.ts); the
-// web cannot import server code, and the schemas are not in packages/domain yet.
-
-/** A folder on the way from the root to the one listed. */
-export interface StorageFolderRef {
-  id: string;
-  name: string;
-}
-
-/** The company's storage use (disk_usage of a listing, GET /api/storage/usage). */
-export interface DiskUsage {
-  used_bytes: number;
-  /** Uploads under way. */
-  reserved_bytes: number;
-  quota_bytes: number;
-  plan: string;
-}
-
-/** The folder listed: the root (id `root`) or a folder item. */
-export interface StorageFolder {
-  id: string;
-  name: string;
-  kind: StorageItemKind;
-  editable: boolean;
-}
+import { type ApiResponse, api, apiUrl } from '../../lib/api';
 
 /** One keyset page of GET /api/storage/folders/{id}. */
-export interface StorageListingPage {
-  folder: StorageFolder;
-  /** The folders from the root (excluded) down to the one listed. */
-  breadcrumb: StorageFolderRef[];
-  items: StorageItem[];
-  next: string | null;
-  disk_usage: DiskUsage;
-  /** The folder's own totals. */
-  current_document_metadata: {
-    id: string;
-    name: string;
-    path: string;
-    numFiles: number;
-    size: number;
-    modified: string | null;
-    editable: boolean;
-  };
-}
+export type StorageListingPage = ApiResponse<'/api/storage/folders/{id}'>;
+
+/** An item of a folder's listing (decision 0020 "An item"). */
+export type StorageItem = StorageListingPage['items'][number];
+
+/** A folder on the way from the root to the one listed. */
+export type StorageFolderRef = StorageListingPage['breadcrumb'][number];
+
+/** The company's storage use (disk_usage of a listing, GET /api/storage/usage). */
+export type DiskUsage = StorageListingPage['disk_usage'];
+
+/** The folder listed: the root (id `root`) or a folder item. */
+export type StorageFolder = StorageListingPage['folder'];
 
 /** A folder of the tree (GET /api/storage/tree/{id}). */
-export interface TreeNode {
-  id: string;
-  name: string;
-  kind: StorageItemKind;
-  /** False for customer folders and other folders nothing may be created in, renamed or deleted. */
-  editable?: boolean;
-  has_children: boolean;
-}
+export type TreeNode = ApiResponse<'/api/storage/tree/{id}'>['nodes'][number];
 
 /** Every key starts with 'storage', the entity the server's live `refresh` names. */
 export const storageKeys = {
@@ -89,13 +27,13 @@ export const storageKeys = {
   tree: (id: string) => ['storage', 'tree', id] as const,
 };
 
-const seg = (id: string) => encodeURIComponent(id);
-
 /** A listing page: `after` is the previous page's `next` cursor (null for the first page). */
 export function fetchFolderPage(id: string, after: string | null, signal?: AbortSignal): Promise<StorageListingPage> {
-  const query = new URLSearchParams({ limit: String(STORAGE_PAGE_MAX) });
-  if (after) query.set('after', after);
-  return api.get<StorageListingPage>(`/api/storage/folders/${seg(id)}?${query}`, { signal });
+  return api.get('/api/storage/folders/{id}', {
+    params: { id },
+    query: { limit: STORAGE_PAGE_MAX, after: after ?? undefined },
+    signal,
+  });
 }
 
 /**
@@ -113,8 +51,8 @@ export function useFolderListing(id: string) {
 }
 
 export async function fetchTreeChildren(id: string, signal?: AbortSignal): Promise<TreeNode[]> {
-  const body = await api.get<{ nodes: TreeNode[] }>(`/api/storage/tree/${seg(id)}`, { signal });
-  return body?.nodes ?? [];
+  const body = await api.get('/api/storage/tree/{id}', { params: { id }, signal });
+  return body.nodes;
 }
 
 /** The folders inside a folder of the tree, asked for when the folder is expanded. */
@@ -127,28 +65,28 @@ export function useTreeChildren(id: string, enabled: boolean) {
 }
 
 export function createFolder(parentId: string, name: string) {
-  return api.post<StorageItem>('/api/storage/folders', { parent_id: parentId, name });
+  return api.post('/api/storage/folders', { body: { parent_id: parentId, name } });
 }
 
 export function renameItem(id: string, name: string) {
-  return api.patch<StorageItem>(`/api/storage/items/${seg(id)}`, { name });
+  return api.patch('/api/storage/items/{id}', { params: { id }, body: { name } });
 }
 
 /** Deletes an item; `name` is what the user typed, which must be its current name exactly. */
 export function deleteItem(id: string, name: string) {
-  return api.delete<unknown>(`/api/storage/items/${seg(id)}`, { name });
+  return api.delete('/api/storage/items/{id}', { params: { id }, body: { name } });
 }
 
 /** Deletes files together, at most 100 a request (folders go one at a time, with their name typed). */
 export async function deleteFiles(ids: readonly string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += STORAGE_BULK_MAX) {
-    await api.post<unknown>('/api/storage/items/delete', { ids: ids.slice(i, i + STORAGE_BULK_MAX) });
+    await api.post('/api/storage/items/delete', { body: { ids: ids.slice(i, i + STORAGE_BULK_MAX) } });
   }
 }
 
 /** Where a file (or a letter-linked item's letter) is read: inline, or as an attachment. */
 export function itemFileUrl(id: string, download = false): string {
-  return `/api/storage/items/${seg(id)}/file${download ? '?download=1' : ''}`;
+  return apiUrl('/api/storage/items/{id}/file', { params: { id }, query: download ? { download: '1' } : {} });
 }
 
 export const ROOT_ID = STORAGE_ROOT_ID;

@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, apiPostForBlob, isApiError } from '../../lib/api';
+import { type ApiResponse, api, apiPostForBlob, isApiError } from '../../lib/api';
 
-/** What POST /api/cloud/open answers for a live link (decision 0016). */
-export interface CloudLetter {
-  name: string;
-  /** Null while the letter's pages have not been counted. */
-  num_pages: number | null;
-  company_name: string;
-  expires_at: string;
-  first_opened_at: string | null;
-}
+/** What POST /api/cloud/open answers for a live link (decision 0016); `num_pages` is null while the pages are not counted. */
+export type CloudLetter = ApiResponse<'/api/cloud/open', 'post'>;
 
 /** Longest token taken from a link; the server's are far shorter (32 random bytes, encoded). */
 const TOKEN_MAX = 512;
@@ -41,7 +34,7 @@ const cloudKey = (token: string) => ['cloud', token] as const;
 export function useCloudLetter(token: string | null) {
   return useQuery({
     queryKey: cloudKey(token ?? ''),
-    queryFn: ({ signal }) => api.post<CloudLetter>('/api/cloud/open', { token }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/cloud/open', { body: { token: token ?? '' }, signal }),
     enabled: token !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -52,7 +45,7 @@ export function useCloudFile(token: string | null, enabled: boolean) {
   return useQuery({
     queryKey: [...cloudKey(token ?? ''), 'file'],
     queryFn: async ({ signal }) => {
-      const blob = await apiPostForBlob('/api/cloud/file', { token }, { signal });
+      const blob = await apiPostForBlob('/api/cloud/file', { body: { token: token ?? '' }, signal });
       // Downloads are saved as a PDF whatever type the answer was labelled with.
       return blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
     },

@@ -5,19 +5,20 @@ import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api';
-import { cloudTokenFromHash, pdfFileName } from './cloud-api';
+import { type CloudLetter, cloudTokenFromHash, pdfFileName } from './cloud-api';
 import { CLOUD_TEXT, CloudPage } from './cloud-page';
 
 const pdf = vi.hoisted(() => ({ getDocument: vi.fn() }));
 vi.mock('pdfjs-dist', () => ({ GlobalWorkerOptions: {}, getDocument: pdf.getDocument }));
 
 const PDF_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);
-const LETTER = {
+// Opening the link records the first opening, so the answer always has it.
+const LETTER: CloudLetter = {
   name: 'Invoice March',
   num_pages: 3,
   company_name: 'Acme Ltd',
   expires_at: '2026-11-21T12:00:00.000Z',
-  first_opened_at: null,
+  first_opened_at: '2026-11-14T09:30:00.000Z',
 };
 
 function json(status: number, body?: unknown) {

@@ -37,7 +37,8 @@ const ROOT_NODE: TreeNode = { id: ROOT_ID, name: HOME_LABEL, kind: 'folder', has
 export function treeActions(node: TreeNode, canManage: boolean): TreeAction[] {
   if (!canManage) return [];
   const actions: TreeAction[] = [];
-  const editable = node.kind !== 'customer_folder' && node.editable !== false;
+  // The tree's nodes carry no `editable`: the folders nothing may be changed in are the customer folders.
+  const editable = node.kind !== 'customer_folder';
   if (editable) actions.push('newFolder');
   if (node.id !== ROOT_ID && node.kind === 'folder' && editable) actions.push('rename', 'delete');
   return actions;

@@ -1,31 +1,25 @@
 import { MESSAGES, STORAGE_MESSAGES } from '@lp/domain';
-import { ApiError, api, CSRF_HEADER, getCsrfToken, isApiError, resetCsrfToken } from '../../lib/api';
+import {
+  ApiError,
+  type ApiResponse,
+  api,
+  apiUrl,
+  CSRF_HEADER,
+  getCsrfToken,
+  isApiError,
+  resetCsrfToken,
+} from '../../lib/api';
 import { uploadFailure } from '../../lib/upload';
 import type { StorageItem } from './api';
 
 /** POST /api/storage/uploads answers where the upload starts. */
-export interface UploadStarted {
-  upload_id: string;
-  chunk_size: number;
-  offset: number;
-  size: number;
-  name: string;
-}
+export type UploadStarted = ApiResponse<'/api/storage/uploads', 'post'>;
 
-/** GET /api/storage/uploads/{id}: where to resume. */
-export interface UploadStatus {
-  offset: number;
-  size: number;
-  chunk_size: number;
-  /** The stored file once the upload finished (when its last answer was lost on the way). */
-  item?: StorageItem | null;
-}
+/** GET /api/storage/uploads/{id}: where to resume, and the stored file once the upload finished (when its last answer was lost on the way). */
+export type UploadStatus = ApiResponse<'/api/storage/uploads/{id}'>;
 
-/** PUT .../chunks/{n}: the bytes received so far, and with the last chunk the stored item. */
-export interface ChunkAnswer {
-  offset: number;
-  item?: StorageItem;
-}
+/** PUT .../chunks/{n}: the bytes received so far (200), and with the last chunk the stored item (201). */
+export type ChunkAnswer = ApiResponse<'/api/storage/uploads/{id}/chunks/{n}', 'put'>;
 
 const KEY_PREFIX = 'lp.storage-upload';
 
@@ -97,7 +91,7 @@ function putChunk(
       signal?.removeEventListener('abort', onAbort);
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText) as ChunkAnswer);
+          resolve(JSON.parse(xhr.responseText));
         } catch {
           reject(new ApiError(xhr.status, 'BAD_ANSWER', MESSAGES.genericError));
         }
@@ -144,7 +138,6 @@ export interface ResumableUploadOptions {
 export const RETRY_POLICY = { retries: 4, backoffMs: 500 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const uploadPath = (id: string) => `/api/storage/uploads/${encodeURIComponent(id)}`;
 
 /**
  * Uploads `file` into the folder through the resumable protocol of decision 0020: start (or resume
@@ -173,7 +166,7 @@ export async function uploadResumable(
   const known = remembered(key);
   if (known) {
     try {
-      const status = await api.get<UploadStatus>(uploadPath(known), { signal });
+      const status = await api.get('/api/storage/uploads/{id}', { params: { id: known }, signal });
       if (status.item) {
         remember(key, null);
         onProgress?.(file.size, file.size);
@@ -190,11 +183,10 @@ export async function uploadResumable(
     if (id === null) remember(key, null);
   }
   if (id === null) {
-    const started = await api.post<UploadStarted>(
-      '/api/storage/uploads',
-      { folder_id: folderId, file_name: file.name, size: file.size },
-      { signal },
-    );
+    const started = await api.post('/api/storage/uploads', {
+      body: { folder_id: folderId, file_name: file.name, size: file.size },
+      signal,
+    });
     id = started.upload_id;
     offset = started.offset;
     chunk = started.chunk_size;
@@ -213,7 +205,9 @@ export async function uploadResumable(
       const end = Math.min(start + chunk, file.size);
       try {
         const answer = await sendChunk(
-          `${uploadPath(uploadId)}/chunks/${n}`,
+          apiUrl<'/api/storage/uploads/{id}/chunks/{n}', 'put'>('/api/storage/uploads/{id}/chunks/{n}', {
+            params: { id: uploadId, n },
+          }),
           file.slice(start, end),
           (loaded) => onProgress?.(start + loaded, file.size),
           signal,
@@ -221,9 +215,10 @@ export async function uploadResumable(
         failures = 0;
         offset = answer.offset;
         onProgress?.(offset, file.size);
-        if (answer.item || offset >= file.size) {
+        const item = 'item' in answer ? answer.item : undefined;
+        if (item || offset >= file.size) {
           remember(key, null);
-          return answer.item;
+          return item;
         }
       } catch (error) {
         if (!isRetryable(error) || failures >= retries) throw error;
@@ -231,7 +226,7 @@ export async function uploadResumable(
         await sleep(backoff * 2 ** (failures - 1));
         if (signal?.aborted) throw new ApiError(0, 'ABORTED', CANCELLED);
         try {
-          const status = await api.get<UploadStatus>(uploadPath(uploadId), { signal });
+          const status = await api.get('/api/storage/uploads/{id}', { params: { id: uploadId }, signal });
           if (status.item) {
             remember(key, null);
             onProgress?.(file.size, file.size);
@@ -248,7 +243,7 @@ export async function uploadResumable(
     const aborted = error instanceof ApiError && error.code === 'ABORTED';
     if (aborted) {
       // Cancelled: the reservation is released on the server.
-      void api.delete(uploadPath(uploadId)).catch(() => undefined);
+      void api.delete('/api/storage/uploads/{id}', { params: { id: uploadId } }).catch(() => undefined);
       remember(key, null);
     } else if (!isRetryable(error)) {
       // Refused (type, content, space, expired): starting again is the only way on.

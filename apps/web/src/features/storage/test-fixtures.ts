@@ -2,8 +2,9 @@ import type { StorageItem } from './api';
 
 /** A storage item as the server answers it (a file's name with its extension): a PDF unless `over` says otherwise. */
 export function storageItem(over: Partial<StorageItem>): StorageItem {
+  const id = over.id ?? 'i1';
   return {
-    id: 'i1',
+    id,
     kind: 'file',
     is_customer: false,
     name: 'contract.pdf',
@@ -18,7 +19,8 @@ export function storageItem(over: Partial<StorageItem>): StorageItem {
     creator: { name: 'Ada Lovelace', email: 'ada@example.com' },
     letterUUID: null,
     customer_uuid: null,
-    document_uuid: null,
+    // The server answers the item's own id.
+    document_uuid: id,
     ...over,
   };
 }

@@ -1,55 +1,23 @@
-import { MESSAGES, type PermissionsByKind } from '@lp/domain';
+import { MESSAGES } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DataTableParams, type DataTableResult, listUrl } from '../../components/data-table';
-import { api, isApiError } from '../../lib/api';
+import { type DataTableParams, listSearchParams } from '../../components/data-table';
+import { type ApiAnswer, type ApiBody, type ApiResponse, api, isApiError } from '../../lib/api';
 
 /** A member as GET /api/users answers (the API contract's `UserRow`). */
-export interface UserRow {
-  id: string;
-  user_name: string;
-  email_address: string;
-  department: string | null;
-  roles: string[];
-  permissions: PermissionsByKind;
-  approvals: PermissionsByKind;
-  supervised_departments: string[];
-  accepted_invite: boolean;
-  job_title: string;
-  phone_number: string;
-  is_owner: boolean;
-  is_self: boolean;
-  created_at: string;
-}
+export type UserRow = ApiResponse<'/api/users'>['rows'][number];
 
-export interface Department {
-  id: string;
-  name: string;
-  permissions: PermissionsByKind;
-  approvals: PermissionsByKind;
-  supervised_by: string[];
-  numMembers: number;
-}
+/** A department as GET /api/departments lists it. */
+export type Department = DepartmentList['rows'][number];
 
-export interface DepartmentMember {
-  id: string;
-  user_name: string;
-  email_address: string;
-  roles: string[];
-}
+/** A department with its members (GET /api/departments/:id). */
+export type DepartmentDetail = ApiResponse<'/api/departments/{id}'>;
+export type DepartmentMember = DepartmentDetail['members'][number];
 
-export interface DepartmentDetail extends Department {
-  members: DepartmentMember[];
-}
-
-export type DepartmentList = DataTableResult<Department> & { employees?: number };
+/** The departments and the company's head count. */
+export type DepartmentList = ApiResponse<'/api/departments'>;
 
 /** Pence; 0 means Unlimited. */
-export interface SpendingCap {
-  cap: number;
-  override_cap: number;
-  amount_spent: number;
-  month: string;
-}
+export type SpendingCap = ApiResponse<'/api/users/{id}/spending-cap'>;
 
 /** Every users query starts with 'users' and every departments query with 'departments' (live refresh). */
 export const userKeys = {
@@ -69,19 +37,7 @@ export const departmentKeys = {
 };
 
 /** An entry of the owner's audit log, as GET /api/audit answers (newest first). */
-export interface AuditEntry {
-  id: number;
-  /** ISO 8601. */
-  at: string;
-  /** Null for a change the system made on its own. */
-  actor_email: string | null;
-  /** 'user.invited', 'spending_cap.set', 'approval.approve', ... */
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-}
+export type AuditEntry = ApiResponse<'/api/audit'>['rows'][number];
 
 /** Every audit query starts with 'audit' (live refresh). */
 export const auditKeys = {
@@ -95,14 +51,14 @@ const FINANCE_SPENDING_CAPS_KEY = ['finances', 'spending-caps'] as const;
 const ALL_ROWS: DataTableParams = { page: 0, limit: 'all', search: '', filters: {}, tab: '' };
 
 export const fetchUsers = (params: DataTableParams, signal?: AbortSignal) =>
-  api.get<DataTableResult<UserRow>>(listUrl('/api/users', params), { signal });
+  api.get('/api/users', { query: listSearchParams(params), signal });
 
 export const fetchDepartments = (params: DataTableParams, signal?: AbortSignal) =>
-  api.get<DepartmentList>(listUrl('/api/departments', params), { signal });
+  api.get('/api/departments', { query: listSearchParams(params), signal });
 
 /** The owner's audit log (403 for anyone else). */
 export const fetchAudit = (params: DataTableParams, signal?: AbortSignal) =>
-  api.get<DataTableResult<AuditEntry>>(listUrl('/api/audit', params), { signal });
+  api.get('/api/audit', { query: listSearchParams(params), signal });
 
 /** Every department (the invite panel's choices, the supervisors' extras) and the company's head count. */
 export function useAllDepartments(enabled = true) {
@@ -129,7 +85,7 @@ export function useMemberEmails(enabled = true) {
 export function useUser(id: string | null, placeholder?: UserRow) {
   return useQuery({
     queryKey: userKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<UserRow>(`/api/users/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/users/{id}', { params: { id: id ?? '' }, signal }),
     enabled: !!id,
     placeholderData: placeholder,
   });
@@ -151,7 +107,7 @@ export function useUserByEmail(email: string | null) {
 export function useSpendingCap(id: string, enabled: boolean) {
   return useQuery({
     queryKey: userKeys.cap(id),
-    queryFn: ({ signal }) => api.get<SpendingCap>(`/api/users/${encodeURIComponent(id)}/spending-cap`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/users/{id}/spending-cap', { params: { id }, signal }),
     enabled,
   });
 }
@@ -159,7 +115,7 @@ export function useSpendingCap(id: string, enabled: boolean) {
 export function useDepartment(id: string | null) {
   return useQuery({
     queryKey: departmentKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<DepartmentDetail>(`/api/departments/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/departments/{id}', { params: { id: id ?? '' }, signal }),
     enabled: !!id,
   });
 }
@@ -176,40 +132,39 @@ function useInvalidateAdmin() {
 }
 
 /** POST /api/users (the domain's inviteUserSchema). */
-export interface InviteBody {
-  user_name: string;
-  email_address: string;
-  roles: string[];
-  permissions: PermissionsByKind;
-  approvals: PermissionsByKind;
-  department: string | null;
-  supervised_departments: string[];
-}
+export type InviteBody = ApiBody<'/api/users', 'post'>;
 
-/** 201 `{ message, user }` or 202 `{ message, approval_id, status: "In Review" }`. */
-export interface InviteAnswer {
-  message?: string;
-  user?: UserRow;
-  approval_id?: string;
-  status?: string;
+/** Held for a supervisor's approval: 202 `{ message, approval_id, status: "In Review" }`. */
+export type InReviewAnswer = ApiAnswer<'/api/users', 'post', 202>;
+
+/** 201 `{ message, user }`, or 202 when the invitation awaits a supervisor's approval. */
+export type InviteAnswer = ApiResponse<'/api/users', 'post'>;
+
+/** 200 `{ message, user }`, or 202 when the change awaits a supervisor's approval. */
+export type EditUserAnswer = ApiResponse<'/api/users/{id}', 'put'>;
+
+/** 204 (nothing), or 202 when the removal awaits a supervisor's approval. */
+export type DeleteUserAnswer = ApiResponse<'/api/users/{id}', 'delete'>;
+
+/** True when the call is held for a supervisor's approval (202 "In Review") instead of done. */
+export function isInReview(answer: InviteAnswer | EditUserAnswer | DeleteUserAnswer): answer is InReviewAnswer {
+  return !!answer && ('approval_id' in answer || ('status' in answer && answer.status === 'In Review'));
 }
 
 export function useInviteUser() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (body: InviteBody) => api.post<InviteAnswer>('/api/users', body),
+    mutationFn: (body: InviteBody): Promise<InviteAnswer> => api.post('/api/users', { body }),
     onSuccess: () => invalidate(),
   });
 }
 
-export type EditUserBody = Omit<InviteBody, 'user_name' | 'email_address'>;
+export type EditUserBody = ApiBody<'/api/users/{id}', 'put'>;
 
 export function useEditUser(id: string) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (body: EditUserBody) =>
-      // 200 `{ message, user }`, or 202 `{ message, approval_id, status: "In Review" }` when it awaits approval.
-      api.put<InviteAnswer>(`/api/users/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: EditUserBody): Promise<EditUserAnswer> => api.put('/api/users/{id}', { params: { id }, body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -218,7 +173,7 @@ export function useDeleteUser(id: string) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     // 204, or 202 `{ message, approval_id, status: "In Review" }` when it awaits approval.
-    mutationFn: () => api.delete<InviteAnswer | undefined>(`/api/users/${encodeURIComponent(id)}`),
+    mutationFn: (): Promise<DeleteUserAnswer> => api.delete('/api/users/{id}', { params: { id } }),
     // Not awaited: the deleted record's details would refetch (404) before the panel can close.
     onSuccess: () => {
       void invalidate();
@@ -229,11 +184,11 @@ export function useDeleteUser(id: string) {
 export function useSaveSpendingCap(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { cap: number; override_cap: number }) =>
-      api.put<SpendingCap & { message?: string }>(`/api/users/${encodeURIComponent(id)}/spending-cap`, body),
+    mutationFn: (body: ApiBody<'/api/users/{id}/spending-cap', 'put'>) =>
+      api.put('/api/users/{id}/spending-cap', { params: { id }, body }),
     onSuccess: (answer) => {
       const { message: _message, ...cap } = answer;
-      if (typeof cap.cap === 'number') queryClient.setQueryData(userKeys.cap(id), cap);
+      queryClient.setQueryData<SpendingCap>(userKeys.cap(id), cap);
       void queryClient.invalidateQueries({ queryKey: auditKeys.all });
       // The finances screen lists every member's limit.
       void queryClient.invalidateQueries({ queryKey: FINANCE_SPENDING_CAPS_KEY });
@@ -242,17 +197,13 @@ export function useSaveSpendingCap(id: string) {
   });
 }
 
-export interface DepartmentBody {
-  name: string;
-  permissions: PermissionsByKind;
-  approvals: PermissionsByKind;
-  supervised_by: string[];
-}
+/** A department as POST /api/departments and PUT /api/departments/:id take it. */
+export type DepartmentBody = ApiBody<'/api/departments/{id}', 'put'>;
 
 export function useCreateDepartments() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (departments: DepartmentBody[]) => api.post<{ message?: string }>('/api/departments', { departments }),
+    mutationFn: (departments: DepartmentBody[]) => api.post('/api/departments', { body: { departments } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -260,8 +211,7 @@ export function useCreateDepartments() {
 export function useUpdateDepartment(id: string) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (body: DepartmentBody) =>
-      api.put<{ message?: string }>(`/api/departments/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: DepartmentBody) => api.put('/api/departments/{id}', { params: { id }, body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -269,7 +219,7 @@ export function useUpdateDepartment(id: string) {
 export function useDeleteDepartment(id: string) {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: () => api.delete<void>(`/api/departments/${encodeURIComponent(id)}`),
+    mutationFn: () => api.delete('/api/departments/{id}', { params: { id } }),
     // Not awaited: the deleted record's details would refetch (404) before the panel can close.
     onSuccess: () => {
       void invalidate();

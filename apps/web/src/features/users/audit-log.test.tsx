@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../lib/api';
+import { type ApiResponse, resetCsrfToken } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
@@ -93,7 +93,7 @@ function startServer() {
           rows,
           count: rows.length,
           filter_options: { entity_type: ['user', 'department', 'approval'] },
-        });
+        } satisfies ApiResponse<'/api/audit'>);
       }
       return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
     }),

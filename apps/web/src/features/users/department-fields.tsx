@@ -5,7 +5,6 @@ import {
   groupByKind,
   PERMISSION_KINDS,
   type Permission,
-  type PermissionsByKind,
 } from '@lp/domain';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -36,8 +35,9 @@ export function emptyDepartmentDraft(): DepartmentDraft {
 
 export function departmentDraftFrom(d: {
   name: string;
-  permissions: PermissionsByKind;
-  approvals: PermissionsByKind;
+  /** By kind, as the server answers them (names outside the catalogue are dropped). */
+  permissions: Partial<Record<string, readonly string[]>>;
+  approvals: Partial<Record<string, readonly string[]>>;
   supervised_by: readonly string[];
 }): DepartmentDraft {
   const permissions = new Set(flattenPermissions(d.permissions));

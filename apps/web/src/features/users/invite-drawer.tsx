@@ -14,7 +14,7 @@ import { MessageBanner } from '../../components/message-banner';
 import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { adminFailureMessage, type Department, useInviteUser } from './api';
+import { adminFailureMessage, type Department, isInReview, useInviteUser } from './api';
 import {
   emptyRoleEditor,
   grantsAnything,
@@ -63,7 +63,7 @@ export function InviteDrawer({ open, onClose, departments, canEditRoles }: Invit
     const name = contact.user_name;
     invite.mutateAsync({ user_name: name, email_address: contact.email_address, ...roleEditorBody(roles) }).then(
       (answer) => {
-        if (answer?.approval_id || answer?.status === 'In Review') {
+        if (isInReview(answer)) {
           notify(answer.message || 'In Review', { variant: 'info' });
         } else {
           notify(ADMIN_MESSAGES.invited(name), { variant: 'success' });

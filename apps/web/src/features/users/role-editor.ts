@@ -262,7 +262,11 @@ export function toggleSupervised(state: RoleEditorState, department: string, on:
  */
 export function chooseDepartment(
   state: RoleEditorState,
-  department: { name: string; permissions: PermissionsByKind; approvals: PermissionsByKind } | null,
+  department: {
+    name: string;
+    permissions: Partial<Record<string, readonly string[]>>;
+    approvals: Partial<Record<string, readonly string[]>>;
+  } | null,
 ): RoleEditorState {
   if (!department) return { ...state, department: null };
   const applied = roleEditorFrom({

@@ -10,7 +10,15 @@ import { MessageBanner } from '../../components/message-banner';
 import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { adminFailureMessage, type Department, type UserRow, useDeleteUser, useEditUser, useUser } from './api';
+import {
+  adminFailureMessage,
+  type Department,
+  isInReview,
+  type UserRow,
+  useDeleteUser,
+  useEditUser,
+  useUser,
+} from './api';
 import { PermissionSummary } from './invite-drawer';
 import { type RoleEditorState, roleEditorBody, roleEditorFrom, roleLabel } from './role-editor';
 import { RoleEditorFields } from './role-editor-fields';
@@ -104,8 +112,7 @@ function UserDetails({
     edit.mutateAsync(roleEditorBody(editing)).then(
       (answer) => {
         // A change that needs a supervisor's approval changes nothing yet: say so.
-        if (answer?.approval_id || answer?.status === 'In Review')
-          notify(answer.message || 'In Review', { variant: 'info' });
+        if (isInReview(answer)) notify(answer.message || 'In Review', { variant: 'info' });
         else notify(ADMIN_MESSAGES.userEdited(user.email_address), { variant: 'success' });
         setEditing(null);
       },
@@ -118,8 +125,7 @@ function UserDetails({
     remove.mutateAsync().then(
       (answer) => {
         // A removal that needs a supervisor's approval removes nobody yet: say so.
-        if (answer?.approval_id || answer?.status === 'In Review')
-          notify(answer.message || 'In Review', { variant: 'info' });
+        if (isInReview(answer)) notify(answer.message || 'In Review', { variant: 'info' });
         else notify(`User ${user.email_address} deleted`, { variant: 'success' });
         setConfirmDelete(false);
         onClose();

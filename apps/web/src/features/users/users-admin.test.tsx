@@ -4,11 +4,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../lib/api';
+import { type ApiResponse, resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
-import type { Department, DepartmentDetail, UserRow } from './api';
+import type { Department, DepartmentDetail, SpendingCap, UserRow } from './api';
 import { DepartmentsPage } from './departments-page';
 import { UsersPage } from './users-page';
 
@@ -95,11 +95,14 @@ function startServer(server: Server) {
           rows,
           count: rows.length,
           filter_options: { department: ['Sales'], role: ['owner', 'Admin'], accepted_invite: ['true', 'false'] },
-        });
+        } satisfies ApiResponse<'/api/users'>);
       }
       const userMatch = /^\/api\/users\/([^/]+)(\/spending-cap)?$/.exec(url.pathname);
       if (userMatch && method === 'GET') {
-        if (userMatch[2]) return json(200, { cap: 5000, override_cap: 0, amount_spent: 1234, month: '2026-11-01' });
+        if (userMatch[2]) {
+          const cap: SpendingCap = { cap: 5000, override_cap: 0, amount_spent: 1234, month: '2026-11-01' };
+          return json(200, cap);
+        }
         const found = server.users.find((u) => u.id === userMatch[1]);
         return found ? json(200, found) : json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
       }
@@ -109,7 +112,7 @@ function startServer(server: Server) {
           count: server.departments.length,
           filter_options: {},
           employees: server.employees,
-        });
+        } satisfies ApiResponse<'/api/departments'>);
       }
       const depMatch = /^\/api\/departments\/([^/]+)$/.exec(url.pathname);
       if (depMatch && method === 'GET') {
@@ -123,19 +126,34 @@ function startServer(server: Server) {
         return json(200, detail);
       }
       if (method === 'POST' && url.pathname === '/api/users') {
-        return json(201, { message: ADMIN_MESSAGES.invited(body.user_name), user: user('u-new', body.user_name) });
+        return json(201, {
+          message: ADMIN_MESSAGES.invited(body.user_name),
+          user: user('u-new', body.user_name, { accepted_invite: false }),
+        } satisfies ApiResponse<'/api/users', 'post'>);
       }
       if (method === 'PUT' && userMatch && !userMatch[2]) {
-        return json(200, { message: ADMIN_MESSAGES.userEdited('bob@example.com') });
+        const edited = server.users.find((u) => u.id === userMatch[1])!;
+        return json(200, {
+          message: ADMIN_MESSAGES.userEdited('bob@example.com'),
+          user: { ...edited, ...body },
+        } satisfies ApiResponse<'/api/users/{id}', 'put'>);
       }
       if (method === 'PUT' && userMatch?.[2]) {
         return json(200, { message: ADMIN_MESSAGES.capUpdated, ...body, amount_spent: 1234, month: '2026-11-01' });
       }
       if (method === 'DELETE') return new Response(null, { status: 204 });
       if (method === 'POST' && url.pathname === '/api/departments') {
-        return json(201, { message: ADMIN_MESSAGES.departmentsCreated, ids: ['x'] });
+        return json(201, {
+          message: ADMIN_MESSAGES.departmentsCreated,
+          ids: ['x'],
+        } satisfies ApiResponse<'/api/departments', 'post'>);
       }
-      if (method === 'PUT' && depMatch) return json(200, { message: ADMIN_MESSAGES.departmentUpdated });
+      if (method === 'PUT' && depMatch) {
+        return json(200, { message: ADMIN_MESSAGES.departmentUpdated } satisfies ApiResponse<
+          '/api/departments/{id}',
+          'put'
+        >);
+      }
       return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
     }),
   );
