@@ -767,7 +767,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            state: string;
+                            /** @enum {string} */
+                            state: "sending" | "scheduled" | "in_review";
                             status: string;
                             uuid: string;
                         };
@@ -2446,7 +2447,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The file itself (binary; its type in Content-Type) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2455,7 +2456,7 @@ export interface paths {
                         "application/json": unknown;
                     };
                 };
-                /** @description Default Response */
+                /** @description The file itself (binary; its type in Content-Type) */
                 206: {
                     headers: {
                         [name: string]: unknown;

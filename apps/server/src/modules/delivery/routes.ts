@@ -524,7 +524,12 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           }),
         }),
         response: {
-          201: z.object({ uuid: z.string(), status: z.string(), state: z.string(), message: z.string() }),
+          201: z.object({
+            uuid: z.string(),
+            status: z.string(),
+            state: deliverResult.shape.state,
+            message: z.string(),
+          }),
           402: errorSchema,
           403: errorSchema,
           422: errorSchema,

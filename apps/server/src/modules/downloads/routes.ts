@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import type { App } from '../../platform/http.js';
-import { errorSchema } from '../../platform/http.js';
+import { errorSchema, fileResponse } from '../../platform/http.js';
 import { contentDisposition, parseRange } from '../../platform/http-files.js';
 import { listInstallers } from './list-installers.js';
 
@@ -53,7 +53,7 @@ export function registerDownloadRoutes(app: App, deps: { config: Config }) {
         tags: ['downloads'],
         summary: 'One installer file as an attachment (byte ranges supported); only names the list offers',
         params: fileParams,
-        response: { 200: z.any(), 206: z.any(), 400: errorSchema, 404: errorSchema },
+        response: { 200: fileResponse, 206: fileResponse, 400: errorSchema, 404: errorSchema },
       },
       config: { access: member },
     },
