@@ -18,24 +18,8 @@ vi.mock('./pdf-viewer-dialog', () => ({ default: () => null }));
 function letter(over: Partial<Letter> = {}): Letter {
   return {
     ...ANALYSED_LETTER,
-    uuid: 'l1',
-    name: 'invoice.pdf',
-    document_type: 'regular',
-    source_type: 'pdf',
-    status: LETTER_STATUS.analysisComplete,
-    display_status: 'New',
-    status_reason: null,
     num_pages: 2,
-    recipient_name_snapshot: 'Mr John Smith',
-    recipient_address_snapshot: ['Mr John Smith', '10 Downing Street', 'London', 'SW1A 2AA'],
-    postcode: 'SW1A 2AA',
-    mark_for_deletion: false,
-    processed: false,
-    creator_email: 'ada@example.com',
-    creation_date: '2026-11-21T14:05:00.000Z',
     has_thumbnail: false,
-    customer_uuid: null,
-    customer_name: null,
     ...over,
   };
 }
