@@ -8,13 +8,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plainWordLetter, wordPackage, wordParagraph, wordParts } from '../../test/fixtures/corpus.js';
 import { zip } from '../../test/fixtures/letters.js';
 import { ordinaryLetters } from '../../test/fixtures/uk-letters.js';
 import { convertToPdf, DocxError } from './docx.js';
 import { closeOfficeConverters, OFFICE_LIMITS, officeConverterProcesses } from './office-converter.js';
 
+// Test files share their worker (vitest.config.ts): the converters an earlier file's letters
+// started are closed first, so these tests count only their own.
+beforeAll(() => closeOfficeConverters());
 afterAll(() => closeOfficeConverters());
 
 /** The PDF's text as pdftotext reads it. */
