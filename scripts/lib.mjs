@@ -1,5 +1,5 @@
 // Shared steps of the start and test commands: install what is missing, build what is stale.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,39 @@ export function run(cmd, args, opts = {}) {
 
 export function step(text) {
   console.log(`\n▶ ${text}`);
+}
+
+/**
+ * Runs commands that need nothing of each other side by side (CI has 2 cores), each one's output
+ * kept and printed whole under its title once all have ended; throws the first failure, as run does.
+ */
+export async function runSideBySide(jobs) {
+  const results = await Promise.all(
+    jobs.map(
+      ({ title, cmd, args, opts = {} }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+          child.stdout.on('data', (c) => output.push(c));
+          child.stderr.on('data', (c) => output.push(c));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (status, signal) =>
+            resolve({ title, cmd, args, status, signal, output, seconds: (Date.now() - started) / 1000 }),
+          );
+        }),
+    ),
+  );
+  let failure = null;
+  for (const r of results) {
+    step(`${r.title} (${r.seconds.toFixed(1)} s)`);
+    for (const chunk of r.output) process.stdout.write(chunk);
+    if (r.status !== 0 && !failure) {
+      failure = new Error(`${r.cmd} ${r.args.join(' ')} failed (${r.status ?? r.signal})`);
+      failure.exitCode = r.status ?? 1;
+    }
+  }
+  if (failure) throw failure;
 }
 
 function newestMtime(p) {

@@ -3,7 +3,7 @@
 // journeys in Chromium against the built product. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, ensureDependencies, ensureSystemPackages, ROOT, run, step } from './lib.mjs';
+import { ensureBuilt, ensureDependencies, ensureSystemPackages, ROOT, run, runSideBySide, step } from './lib.mjs';
 import { useSupportedNode } from './runtime.mjs';
 
 // Every test runs on the product's runtime, Node 24 or newer (runtime.mjs).
@@ -64,12 +64,21 @@ try {
     ...(args.has('--no-e2e') ? [] : [{ name: 'chromium', path: '/usr/bin/chromium' }]),
   ]);
   ensureBuilt({ force: true });
-  step('Lint, format and import boundaries (biome)');
-  run(process.execPath, [path.join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'check', '.']);
-  step('Type-check the server tests (tsc)');
-  run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/server/tsconfig.test.json']);
-  step('Type-check the web app (tsc)');
-  run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web', '--noEmit']);
+  // Lint and the two type-checks need nothing of each other: side by side on CI's 2 cores.
+  const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+  await runSideBySide([
+    {
+      title: 'Lint, format and import boundaries (biome)',
+      cmd: process.execPath,
+      args: [path.join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'check', '.'],
+    },
+    {
+      title: 'Type-check the server tests (tsc)',
+      cmd: process.execPath,
+      args: [tsc, '-p', 'apps/server/tsconfig.test.json'],
+    },
+    { title: 'Type-check the web app (tsc)', cmd: process.execPath, args: [tsc, '-p', 'apps/web', '--noEmit'] },
+  ]);
 } catch (error) {
   console.error(`✗ ${error.message}`);
   process.exit(error.exitCode || 1);
