@@ -70,7 +70,7 @@ export function registerAccountRoutes(app: App, { pool, auth, config }: AccountD
         body: changePasswordSchema,
         response: { 200: messageSchema, 401: errorSchema, 422: errorSchema, 429: errorSchema },
       },
-      config: { ...member, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: { ...member, webOnly: true, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       await changePassword({ auth, pool }, request, reply, request.body);
