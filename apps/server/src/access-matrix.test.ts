@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@lp/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Agent,
   addMember,
   createTestContext,
   databaseFingerprint,
-  KeyAgent,
+  type KeyAgent,
   makeApiKey,
   signUpCompany,
   type TestContext,
@@ -380,9 +380,7 @@ describe('access matrix', () => {
 
   it('answers 403 to an API key without the permission, and on web-only routes, and changes nothing', async () => {
     const refused = t.app.routeCatalogue.filter(
-      (x) =>
-        x.webOnly ||
-        (x.access.kind === 'member' && ((x.access.anyOf?.length ?? 0) > 0 || x.access.ownerOnly)),
+      (x) => x.webOnly || (x.access.kind === 'member' && ((x.access.anyOf?.length ?? 0) > 0 || x.access.ownerOnly)),
     );
     expect(refused.length).toBeGreaterThan(8);
     for (const r of refused) {

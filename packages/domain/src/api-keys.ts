@@ -35,3 +35,38 @@ export const API_KEY_MESSAGES = {
   malformedAuthorization: 'The Authorization header must be "Bearer" followed by an API key.',
   invalidKey: 'This API key is not valid: it is unknown, revoked or expired.',
 } as const;
+
+/** What the Developers section of /accountSettings says. */
+export const DEVELOPERS_TEXT = {
+  heading: 'Developers',
+  intro:
+    'API keys let your own programs (an ERP, a billing system, a CRM) send letters through the API with "Authorization: Bearer <key>". A key acts as the person who made it, with only the permissions ticked.',
+  tableLabel: 'API keys',
+  none: 'No API keys yet.',
+  create: 'Create API key',
+  createTitle: 'Create an API key',
+  name: 'Name',
+  permissionsLegend: 'Permissions the key acts with',
+  permissionsHelp: 'Only permissions you hold yourself can be given.',
+  expires: 'Expires on (optional)',
+  modeLegend: 'Mode',
+  live: 'Live: letters are really sent',
+  test: 'Test: letters go to the sandboxes only',
+  cancel: 'Cancel',
+  createSubmit: 'Create key',
+  secretTitle: 'Your new API key',
+  secretWarning: 'Copy this key now and keep it somewhere safe: it will not be shown again.',
+  secretLabel: 'API key',
+  copy: 'Copy',
+  copied: 'API key copied.',
+  done: 'Done',
+  revoke: 'Revoke',
+  revokeConfirm: (name: string) => `Revoke the API key "${name}"? Programs using it are refused at once.`,
+  revoked: 'API key revoked.',
+  statusActive: 'Active',
+  statusRevoked: 'Revoked',
+  statusExpired: 'Expired',
+  never: 'Never',
+  nobody: 'A removed member',
+  columns: ['Name', 'Key', 'Mode', 'Permissions', 'Created by', 'Created', 'Last used', 'Expires', 'Status', 'Actions'],
+} as const;

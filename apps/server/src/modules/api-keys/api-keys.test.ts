@@ -70,7 +70,9 @@ describe('API keys', () => {
 
     const revoked = await owner.agent.delete(`/api/api-keys/${made.key.id}`);
     expect(revoked.statusCode).toBe(204);
-    const after = (await owner.agent.get('/api/api-keys')).json().keys.find((k: { id: string }) => k.id === made.key.id);
+    const after = (await owner.agent.get('/api/api-keys'))
+      .json()
+      .keys.find((k: { id: string }) => k.id === made.key.id);
     expect(after.revoked_at).not.toBeNull();
     // Again: nothing more happens.
     expect((await owner.agent.delete(`/api/api-keys/${made.key.id}`)).statusCode).toBe(204);
@@ -243,7 +245,7 @@ describe('API keys', () => {
 
   it('refuse the web-only routes to a key (403) and a cookie with a key (400)', async () => {
     const { program, secret } = await makeApiKey(t.app, owner.agent, { permissions: ['see_letters'] });
-    const webOnly: Array<[('GET' | 'POST' | 'PUT' | 'DELETE'), string, unknown?]> = [
+    const webOnly: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [
       ['POST', '/api/session', { email: owner.body.email, password: owner.body.password }],
       ['DELETE', '/api/session'],
       ['DELETE', '/api/sessions'],
