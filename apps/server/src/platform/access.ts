@@ -85,18 +85,17 @@ declare module 'fastify' {
 }
 
 /**
- * Who a request says it is: a browser (a session cookie, or nothing), a program (an Authorization
- * header and no session cookie: a key, or a malformed header answered 401), or both a session
- * cookie and a bearer token, which is refused (400) rather than guessed at: the cookie would need a
- * CSRF token the key does not. A session cookie with another scheme (a staging site's Basic
- * password, which browsers send on every request) is a browser.
+ * Who a request says it is: a program (a Bearer token and no session cookie: a key, or a malformed
+ * one answered 401), both a session cookie and a Bearer token (refused 400 rather than guessed at:
+ * the cookie would need a CSRF token the key does not), or a browser (anything else). Another
+ * scheme (a staging site's Basic password, which browsers send on every request) leaves a browser
+ * a browser, signed in or not.
  */
 export function callerOf(request: FastifyRequest): 'browser' | 'key' | 'both' {
-  const header = request.headers.authorization;
-  if (header === undefined) return 'browser';
-  if (!hasSessionCookie(request.headers.cookie)) return 'key';
-  const bearer = readBearer(header);
-  return bearer.kind === 'key' || (bearer.kind === 'malformed' && bearer.isBearer) ? 'both' : 'browser';
+  const bearer = readBearer(request.headers.authorization);
+  const isBearer = bearer.kind === 'key' || (bearer.kind === 'malformed' && bearer.isBearer);
+  if (!isBearer) return 'browser';
+  return hasSessionCookie(request.headers.cookie) ? 'both' : 'key';
 }
 
 function hasSessionCookie(cookieHeader: string | undefined): boolean {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleLetterPdf } from '../../test/fixtures/letters.js';
 import {
-  type Agent,
+  Agent,
   addMember,
   count,
   createTestContext,
@@ -258,15 +258,22 @@ describe('API keys', () => {
       const res = await program.request(method, url, body);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
     }
-    const both = await (owner.agent as Agent).request('GET', '/api/letters', undefined, {
+    const both = await owner.agent.request('GET', '/api/letters', undefined, {
       authorization: `Bearer ${secret}`,
     });
     expect(both.statusCode).toBe(400);
-    // A browser behind a password-protected staging site sends Basic credentials: still a browser.
-    const basic = await owner.agent.request('GET', '/api/letters', undefined, {
-      authorization: `Basic ${Buffer.from('staging:pw').toString('base64')}`,
-    });
+    // A browser behind a password-protected staging site sends Basic credentials: still a browser,
+    // signed in or signing in.
+    const staging = { authorization: `Basic ${Buffer.from('staging:pw').toString('base64')}` };
+    const basic = await owner.agent.request('GET', '/api/letters', undefined, staging);
     expect(basic.statusCode).toBe(200);
+    const signIn = await new Agent(t.app).request(
+      'POST',
+      '/api/session',
+      { email: owner.body.email, password: owner.body.password },
+      staging,
+    );
+    expect(signIn.statusCode, signIn.body).toBe(200);
   });
 
   it("show in the audit log as the key: API key 'ERP' of its creator", async () => {
