@@ -1,5 +1,8 @@
+import { ALL_PERMISSIONS } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../platform/db/transaction.js';
 import { simpleLetterPdf } from '../../test/fixtures/letters.js';
+import { ordinaryLetters } from '../../test/fixtures/uk-letters.js';
 import {
   Agent,
   addMember,
@@ -10,6 +13,7 @@ import {
   signUpCompany,
   type TestContext,
 } from '../../test/harness.js';
+import { credit } from '../money/ledger.js';
 
 let t: TestContext;
 let owner: Awaited<ReturnType<typeof signUpCompany>>;
@@ -113,6 +117,53 @@ describe('API keys', () => {
     const me = await program.get('/api/me');
     expect(me.statusCode).toBe(200);
     expect(me.json().abilities).toEqual(['create_letter', 'see_letters']);
+  });
+
+  it('let a program deliver a letter, paid from the balance and recorded as the key', async () => {
+    await inTransaction(t.services.pool, (q) =>
+      credit(q, {
+        accountId: owner.me.account.id,
+        actor: null,
+        key: 'api-keys-seed',
+        amount: 10_000,
+        type: 'bank_transfer',
+        description: 'seed',
+      }),
+    );
+    const { program } = await makeApiKey(t.app, owner.agent, {
+      name: 'Billing',
+      permissions: ['create_letter', 'see_letters', 'send_letter', 'see_finances'],
+    });
+    const upload = await program.upload(
+      '/api/letters/files?type=regular',
+      'a.pdf',
+      await ordinaryLetters()[0]!.bytes(),
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    await t.runJobs();
+    const id = upload.json().uuid as string;
+    expect((await program.get(`/api/letters/${id}`)).json().status).toBe('Analysis Complete');
+    const sent = await program.post('/api/letters/deliver', {
+      uuid: id,
+      preference_overrides: ['email'],
+      recipient_email: 'ann.post@example.co.uk',
+      subject: 'Your invoice',
+      message_to_recipient: 'Please find your invoice attached.',
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const { rows } = await t.services.pool.query(
+      'select requester_name, requested_by from letter_deliveries where letter_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ requester_name: "API key 'Billing' of Jane Smith", requested_by: owner.me.user.id }]);
+    const ledger = await t.services.pool.query(
+      `select distinct user_name from ledger_entries where account_id = $1 and user_id is not null`,
+      [owner.me.account.id],
+    );
+    expect(ledger.rows.map((r) => r.user_name)).toContain("API key 'Billing' of Jane Smith");
+    // The owner's full key opens the owner's routes; one with fewer permissions does not.
+    const full = await makeApiKey(t.app, owner.agent, { permissions: [...ALL_PERMISSIONS] });
+    expect((await full.program.get('/api/audit')).statusCode).toBe(200);
   });
 
   it("refuse what the key lacks (403) and another company's letter (404)", async () => {
