@@ -166,6 +166,23 @@ describe('API keys', () => {
     expect((await full.program.get('/api/audit')).statusCode).toBe(200);
   });
 
+  it('note their last use at most once a minute', async () => {
+    const { id, program } = await makeApiKey(t.app, owner.agent, { permissions: ['see_letters'] });
+    const lastUsed = async () =>
+      (await t.services.pool.query('select last_used_at from api_keys where id = $1', [id])).rows[0]
+        .last_used_at as Date | null;
+    expect(await lastUsed()).toBeNull();
+    await program.get('/api/letters');
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await program.get('/api/letters');
+    expect(await lastUsed()).toEqual(first);
+    await t.services.pool.query(`update api_keys set last_used_at = now() - interval '2 minutes' where id = $1`, [id]);
+    const old = await lastUsed();
+    await program.get('/api/letters');
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(old!.getTime());
+  });
+
   it("refuse what the key lacks (403) and another company's letter (404)", async () => {
     const { program } = await makeApiKey(t.app, owner.agent, { permissions: ['create_parcel'] });
     expect((await program.get('/api/letters')).statusCode).toBe(403);
