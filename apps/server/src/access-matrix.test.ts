@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { ALL_PERMISSIONS } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Agent,
   addMember,
   createTestContext,
   databaseFingerprint,
+  type KeyAgent,
+  makeApiKey,
   signUpCompany,
   type TestContext,
 } from './test/harness.js';
@@ -19,6 +22,10 @@ let t: TestContext;
 const fx: Record<string, string> = {};
 let owner: Agent;
 let bare: Agent;
+/** Programs of company A (decision 0028): a key with no permissions, a revoked one and the owner's full key. */
+let keyless: KeyAgent;
+let revokedKey: KeyAgent;
+let fullKey: KeyAgent;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -27,6 +34,14 @@ beforeAll(async () => {
   // Pro: every plan feature (accounting integrations among them), so a refusal below is never the plan's.
   await t.services.pool.query(`update accounts set current_plan = 'Pro' where id = $1`, [a.me.account.id]);
   bare = (await addMember(t, a.me.account.id, { permissions: {} })).agent;
+  keyless = (await makeApiKey(t.app, owner, { name: 'No permissions', permissions: [] })).program;
+  const revoked = await makeApiKey(t.app, owner, { name: 'Revoked', permissions: [...ALL_PERMISSIONS] });
+  expect((await owner.delete(`/api/api-keys/${revoked.id}`)).statusCode).toBe(204);
+  revokedKey = revoked.program;
+  fullKey = (await makeApiKey(t.app, owner, { name: 'Everything', permissions: [...ALL_PERMISSIONS] })).program;
+  // A key's use is noted at most once a minute: marked used in the future, no call below writes it,
+  // so "changes nothing" is measured on the routes alone.
+  await t.services.pool.query(`update api_keys set last_used_at = now() + interval '1 day'`);
 
   // Company B and one record of each kind, which company A must not reach.
   const b = await signUpCompany(t.app);
@@ -147,6 +162,8 @@ beforeAll(async () => {
   // The sandbox's event about the new intent reaches the webhook asynchronously: let it land now,
   // so that no row appears while the routes below are checked for changing nothing.
   await t.app.payments.sandbox?.settled();
+  // B's API key, which A must not revoke.
+  fx.apiKey = (await makeApiKey(t.app, b.agent, { name: 'B program', permissions: [] })).id;
   // Every fixture exists, so a 404 below means "not yours", never "no such id".
   for (const id of Object.values(fx)) expect(id, 'fixture id').toBeTruthy();
 });
@@ -170,6 +187,7 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'PUT /api/departments/:id': () => ({ url: `/api/departments/${fx.department}`, body: { name: 'Renamed' } }),
   'DELETE /api/departments/:id': () => ({ url: `/api/departments/${fx.department}` }),
   'DELETE /api/notifications/:id': () => ({ url: `/api/notifications/${fx.notification}` }),
+  'DELETE /api/api-keys/:id': () => ({ url: `/api/api-keys/${fx.apiKey}` }),
   'GET /api/letters/:id': () => ({ url: `/api/letters/${fx.letter}` }),
   'GET /api/letters/:id/thumbnail': () => ({ url: `/api/letters/${fx.letter}/thumbnail` }),
   'GET /api/letters/:id/file': () => ({ url: `/api/letters/${fx.letter}/file` }),
@@ -343,6 +361,50 @@ describe('access matrix', () => {
       );
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(await databaseFingerprint(t.services.pool), `${r.method} ${r.url}`).toBe(before);
+    }
+  }, 120_000);
+
+  it('answers 401 to a revoked API key on every member route and changes nothing', async () => {
+    for (const r of t.app.routeCatalogue.filter((x) => x.access.kind === 'member')) {
+      const before = await databaseFingerprint(t.services.pool);
+      const res = await revokedKey.request(
+        r.method as 'GET',
+        concrete(r.url),
+        r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      );
+      // A web-only route refuses any key before looking it up.
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(r.webOnly ? 403 : 401);
+      expect(await databaseFingerprint(t.services.pool), `${r.method} ${r.url}`).toBe(before);
+    }
+  }, 120_000);
+
+  it('answers 403 to an API key without the permission, and on web-only routes, and changes nothing', async () => {
+    const refused = t.app.routeCatalogue.filter(
+      (x) => x.webOnly || (x.access.kind === 'member' && ((x.access.anyOf?.length ?? 0) > 0 || x.access.ownerOnly)),
+    );
+    expect(refused.length).toBeGreaterThan(8);
+    for (const r of refused) {
+      const before = await databaseFingerprint(t.services.pool);
+      const res = await keyless.request(
+        r.method as 'GET',
+        concrete(r.url),
+        r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      );
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(403);
+      expect(await databaseFingerprint(t.services.pool), `${r.method} ${r.url}`).toBe(before);
+    }
+  }, 120_000);
+
+  it("answers 404 to an API key for another company's record and changes nothing", async () => {
+    const webOnly = new Set(t.app.routeCatalogue.filter((r) => r.webOnly).map((r) => `${r.method} ${r.url}`));
+    for (const [key, call] of Object.entries(recordCalls)) {
+      if (webOnly.has(key)) continue;
+      const [method] = key.split(' ');
+      const { url, body } = call();
+      const before = await databaseFingerprint(t.services.pool);
+      const res = await fullKey.request(method as 'GET', url, body);
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(404);
+      expect(await databaseFingerprint(t.services.pool), key).toBe(before);
     }
   }, 120_000);
 

@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/index.js';
+import { registerApiKeyRoutes } from './modules/api-keys/index.js';
 import { registerApprovalRoutes } from './modules/approvals/index.js';
 import { registerAuditRoutes } from './modules/audit/index.js';
 import { registerCompanyRoutes, registerDeliveryPreferenceRoutes } from './modules/company/index.js';
@@ -35,7 +36,7 @@ import { registerNotificationRoutes, registerNotificationStream } from './module
 import { type ParcelDeps, registerParcelApprovals, registerParcelRoutes } from './modules/parcels/index.js';
 import { registerStorageRoutes } from './modules/storage/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
-import { registerAccessControl } from './platform/access.js';
+import { type RouteAccess, registerAccessControl } from './platform/access.js';
 import { REPO_ROOT } from './platform/config.js';
 import { registerCsrf } from './platform/csrf.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
@@ -150,13 +151,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         title: 'Letterpost API',
         version: '0.1.0',
         description:
-          'Send letters and parcels for UK companies. Cookie sessions; non-GET calls need the x-csrf-token header from GET /api/csrf.',
+          'Send letters and parcels for UK companies. A program calls with `Authorization: Bearer lp_live_…` (an API key ' +
+          'made in Account settings → Developers) and needs no CSRF token. The web app uses a cookie session; its ' +
+          'non-GET calls need the x-csrf-token header from GET /api/csrf. A request carrying both is refused (400).',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lp.session_token' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'lp.session_token' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API key: lp_live_<prefix>_<secret> or lp_test_…' },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    // Each operation's security follows its access declaration, in this one place: a member route
+    // takes a session or a key, a web-only one a session alone, a public one nothing.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const config = input.route.config as { access?: RouteAccess; webOnly?: boolean } | undefined;
+      if (config?.access?.kind !== 'member') return out;
+      const security: Array<Record<string, string[]>> = config.webOnly
+        ? [{ session: [] }]
+        : [{ session: [] }, { bearer: [] }];
+      return { ...out, schema: { ...out.schema, security } };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { access: { kind: 'public' } } }, async () =>
@@ -180,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDepartmentRoutes(app, deps);
   registerApprovalRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
   registerLetterRoutes(app, deps);
   registerMoneyRoutes(app, { ...deps, payments });
   app.decorate('payments', payments);

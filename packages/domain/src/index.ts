@@ -1,6 +1,7 @@
 export * from './account-settings.js';
 export * from './address.js';
 export * from './admin.js';
+export * from './api-keys.js';
 export * from './barcode.js';
 export * from './code128.js';
 export * from './company.js';

@@ -1,5 +1,7 @@
 import {
   ALL_PERMISSIONS,
+  API_KEY_MESSAGES,
+  apiKeyActorName,
   flattenPermissions,
   hasAny,
   type Permission,
@@ -8,7 +10,16 @@ import {
 } from '@lp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { findSession, readSessionToken, type SessionRow, sessionCookie, slideSession } from './auth.js';
+import { findApiKey, readBearer, touchApiKey } from './api-keys.js';
+import {
+  findSession,
+  type MemberRow,
+  readSessionToken,
+  SESSION_COOKIE,
+  type SessionRow,
+  sessionCookie,
+  slideSession,
+} from './auth.js';
 import { AppError } from './errors.js';
 
 /** What a route declares about who may call it; one hook enforces it for every route. */
@@ -24,15 +35,33 @@ export interface RouteDeclaration {
   method: string;
   url: string;
   access: RouteAccess;
+  /** Refused to API keys (403): only a person in the web app does this. */
+  webOnly: boolean;
+}
+
+/** The API key a request acts with (decision 0028), named so history and audit can show it. */
+export interface ApiKeyActor {
+  id: string;
+  name: string;
 }
 
 export interface AuthContext {
-  sessionId: string;
-  token: string;
+  /** The browser session; null when the caller is an API key. */
+  sessionId: string | null;
+  token: string | null;
   userId: string;
   accountId: string;
+  /** What the caller may do: the member's abilities, or for a key the key's permissions among them. */
   abilities: ReadonlySet<Permission>;
-  row: SessionRow;
+  /** The member acting (for a key: its creator, as they are now). */
+  row: MemberRow;
+  /** The key a program called with; null for a person in the web app. */
+  apiKey: ApiKeyActor | null;
+}
+
+/** How history, approvals and the ledger name who acted: the member, or "API key 'ERP' of Jane Smith". */
+export function actorName(auth: Pick<AuthContext, 'apiKey'> & { row: Pick<MemberRow, 'name'> }): string {
+  return auth.apiKey ? apiKeyActorName(auth.apiKey.name, auth.row.name) : auth.row.name;
 }
 
 declare module 'fastify' {
@@ -40,6 +69,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Only for a public route that authenticates its caller otherwise (a signed webhook). */
     csrfExempt?: boolean;
+    /**
+     * Only a person in the web app does this (sign in and out, change the password, the live
+     * streams, manage API keys): a request with an API key is refused 403 (decision 0028).
+     */
+    webOnly?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -48,6 +82,37 @@ declare module 'fastify' {
     /** Every API route with its declared access (the access matrix test is generated from it). */
     routeCatalogue: RouteDeclaration[];
   }
+}
+
+/**
+ * Who a request says it is: a program (a Bearer token and no session cookie: a key, or a malformed
+ * one answered 401), both a session cookie and a Bearer token (refused 400 rather than guessed at:
+ * the cookie would need a CSRF token the key does not), or a browser (anything else). Another
+ * scheme (a staging site's Basic password, which browsers send on every request) leaves a browser
+ * a browser, signed in or not.
+ */
+export function callerOf(request: FastifyRequest): 'browser' | 'key' | 'both' {
+  const bearer = readBearer(request.headers.authorization);
+  const isBearer = bearer.kind === 'key' || (bearer.kind === 'malformed' && bearer.isBearer);
+  if (!isBearer) return 'browser';
+  return hasSessionCookie(request.headers.cookie) ? 'both' : 'key';
+}
+
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader
+    .split(';')
+    .map((part) => part.slice(0, Math.max(0, part.indexOf('='))).trim())
+    .some((name) => name === SESSION_COOKIE || name === `__Secure-${SESSION_COOKIE}`);
+}
+
+/**
+ * The owner's routes (the audit log, the plan): open to a key only when its creator is the owner
+ * and it carries every permission, since a key with fewer must never act as the owner.
+ */
+function isOwner(auth: AuthContext): boolean {
+  if (!auth.row.roles.includes('owner')) return false;
+  return !auth.apiKey || ALL_PERMISSIONS.every((p) => auth.abilities.has(p));
 }
 
 /** The abilities a user holds: owners hold every permission, others what their permissions list. */
@@ -75,18 +140,26 @@ export function registerAccessControl(app: FastifyInstance, { pool, secret, secu
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access: route.config.access });
+      if (method !== 'HEAD')
+        catalogue.push({ method, url: route.url, access: route.config.access, webOnly: route.config.webOnly === true });
     }
   });
 
   // onRequest: the caller is checked before the body is even parsed or validated.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const access = request.routeOptions.config?.access;
+    const config = request.routeOptions.config;
+    const access = config?.access;
     if (!access) return;
+    const caller = callerOf(request);
+    if (caller === 'key' && config.webOnly) throw new AppError('PERMISSION_DENIED', API_KEY_MESSAGES.notForKeys);
     if (access.kind === 'public') return;
-    const auth = await resolveAuth(request, reply, pool, secret, secureCookies);
+    if (caller === 'both') throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.cookieAndKey);
+    const auth =
+      caller === 'key'
+        ? await resolveKey(request, pool)
+        : await resolveAuth(request, reply, pool, secret, secureCookies);
     if (!auth) throw new AppError('UNAUTHENTICATED');
-    if (access.ownerOnly && !auth.row.roles.includes('owner')) throw new AppError('PERMISSION_DENIED');
+    if (access.ownerOnly && !isOwner(auth)) throw new AppError('PERMISSION_DENIED');
     if (!hasAny(auth.abilities, access.anyOf ?? [])) throw new AppError('PERMISSION_DENIED');
     if (access.planFeature && !planHasFeature(auth.row.current_plan ?? '', access.planFeature)) {
       throw new AppError('UPGRADE_REQUIRED');
@@ -114,6 +187,34 @@ async function resolveAuth(
     accountId: row.account_id,
     abilities: new Set(abilitiesOf(row)),
     row,
+    apiKey: null,
+  };
+  return request.auth;
+}
+
+/**
+ * A program's key: it acts as its creator, in the creator's company, with the key's permissions
+ * among what the creator may do now (a creator who lost a permission, left, or whose company is
+ * no longer valid takes it from the key too). Unknown, revoked, expired, malformed: null (401).
+ */
+async function resolveKey(request: FastifyRequest, pool: pg.Pool): Promise<AuthContext | null> {
+  const bearer = readBearer(request.headers.authorization);
+  if (bearer.kind !== 'key') return null;
+  const row = await findApiKey(pool, bearer);
+  if (!row?.user_valid || !row.account_id || row.account_valid === false) return null;
+  // The creator moved to another company: the key stays with the company it was made in, and dies.
+  if (row.account_id !== row.key_account_id) return null;
+  const granted = new Set(row.key_permissions);
+  const held = abilitiesOf(row);
+  await touchApiKey(pool, row);
+  request.auth = {
+    sessionId: null,
+    token: null,
+    userId: row.user_id,
+    accountId: row.account_id,
+    abilities: new Set(held.filter((p) => granted.has(p))),
+    row,
+    apiKey: { id: row.key_id, name: row.key_name },
   };
   return request.auth;
 }

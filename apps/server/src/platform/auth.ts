@@ -169,6 +169,9 @@ export type SessionRow = Pick<SessionTableRow, 'token' | 'expires_at'> & {
     restrict_balance: AccountRow['restrict_balance_to_finance_admins'];
   }>;
 
+/** The member a request acts as, without the session's own columns (a session or an API key reads it). */
+export type MemberRow = Omit<SessionRow, 'session_id' | 'token' | 'expires_at' | 'session_updated_at'>;
+
 /**
  * Looks up a session and its user and account in one indexed query (a named, prepared statement).
  * Expired sessions are not returned.

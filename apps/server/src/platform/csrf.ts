@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fastifyCsrf from '@fastify/csrf-protection';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callerOf } from './access.js';
 import { readSessionToken, SESSION_COOKIE } from './auth.js';
 
 /** Set on an answer whose cookie starts, ends or replaces the session: the client's CSRF token is stale. */
@@ -46,7 +47,13 @@ export async function registerCsrf(app: FastifyInstance, { secret, secureCookies
   // Every state-changing call that reached a route needs the token; only the 404 answer goes without.
   app.addHook('onRequest', (request, reply, done) => {
     // A provider's signed webhook carries its own proof (a signature on the raw body), no session.
-    if (SAFE_METHODS.has(request.method) || request.is404 || request.routeOptions.config?.csrfExempt) return done();
+    const config = request.routeOptions.config;
+    if (SAFE_METHODS.has(request.method) || request.is404 || config?.csrfExempt) return done();
+    // A program with an API key and no session cookie (decision 0028): a browser cannot be made to
+    // send an Authorization header to another site, so there is nothing to forge; the access check
+    // then demands a valid key (401) or refuses a web-only route (403). Public routes ignore the
+    // header and keep their check.
+    if (callerOf(request) === 'key' && (config?.access?.kind === 'member' || config?.webOnly)) return done();
     app.csrfProtection(request, reply, done);
   });
 

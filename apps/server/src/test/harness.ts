@@ -164,6 +164,56 @@ export class Agent {
   }
 }
 
+/** A program calling with an API key: `Authorization: Bearer <key>`, no cookie, no CSRF token. */
+export class KeyAgent {
+  constructor(
+    private readonly app: App,
+    readonly key: string,
+  ) {}
+
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const h: Record<string, string> = { authorization: `Bearer ${this.key}`, ...headers };
+    const payload =
+      body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+    if (payload !== undefined && !('content-type' in h)) h['content-type'] = 'application/json';
+    return this.app.inject({ method, url, headers: h, payload });
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body);
+  }
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+  /** Posts one file as multipart/form-data in the field "file". */
+  upload(url: string, filename: string, bytes: Buffer) {
+    const boundary = `----lp${randomBytes(8).toString('hex')}`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    return this.request('POST', url, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  }
+}
+
+/** Makes an API key as `agent` (a signed-in member with manage_company) and answers a program holding it. */
+export async function makeApiKey(
+  app: App,
+  agent: Agent,
+  body: { name?: string; permissions: string[]; expires_at?: string; mode?: 'live' | 'test' },
+) {
+  const res = await agent.post('/api/api-keys', { name: 'Program', ...body });
+  if (res.statusCode !== 201) throw new Error(`API key not made: ${res.statusCode} ${res.body}`);
+  const made = res.json() as { key: { id: string; prefix: string }; secret: string };
+  return { id: made.key.id, prefix: made.key.prefix, secret: made.secret, program: new KeyAgent(app, made.secret) };
+}
+
 let counter = 0;
 /** Registers a company through the API; returns the signed-in agent and what was sent. */
 export async function signUpCompany(

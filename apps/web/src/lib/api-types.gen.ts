@@ -278,6 +278,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's API keys (never their secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: {
+                                created_at: string;
+                                created_by: {
+                                    email: string;
+                                    name: string;
+                                } | null;
+                                expires_at: string | null;
+                                id: string;
+                                last_used_at: string | null;
+                                /** @enum {string} */
+                                mode: "live" | "test";
+                                name: string;
+                                permissions: string[];
+                                prefix: string;
+                                revoked_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API key; its secret is answered this once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expires_at?: (string) | null;
+                        /**
+                         * @default live
+                         * @enum {string}
+                         */
+                        mode?: "live" | "test";
+                        name: string;
+                        permissions: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: {
+                                created_at: string;
+                                created_by: {
+                                    email: string;
+                                    name: string;
+                                } | null;
+                                expires_at: string | null;
+                                id: string;
+                                last_used_at: string | null;
+                                /** @enum {string} */
+                                mode: "live" | "test";
+                                name: string;
+                                permissions: string[];
+                                prefix: string;
+                                revoked_at: string | null;
+                            };
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approvals/decide": {
         parameters: {
             query?: never;
@@ -414,6 +605,7 @@ export interface paths {
                             };
                             rows: {
                                 action: string;
+                                actor_api_key: string | null;
                                 actor_email: string | null;
                                 after: unknown;
                                 at: string;

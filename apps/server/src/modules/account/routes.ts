@@ -29,6 +29,8 @@ export interface AccountDeps {
  */
 export function registerAccountRoutes(app: App, { pool, auth, config }: AccountDeps): void {
   const member = { access: { kind: 'member' as const } };
+  // The person's own profile and list preferences: a program reads them, only the person changes them (decision 0028).
+  const personOnly = { ...member, webOnly: true };
 
   app.get(
     '/api/me/profile',
@@ -52,7 +54,7 @@ export function registerAccountRoutes(app: App, { pool, auth, config }: AccountD
         body: profileUpdateSchema,
         response: { 200: profileAnswerSchema.extend({ message: z.string() }), 401: errorSchema, 422: errorSchema },
       },
-      config: member,
+      config: personOnly,
     },
     async (request) => {
       const saved = await updateProfile(pool, request.auth!, request.body);
@@ -70,7 +72,7 @@ export function registerAccountRoutes(app: App, { pool, auth, config }: AccountD
         body: changePasswordSchema,
         response: { 200: messageSchema, 401: errorSchema, 422: errorSchema, 429: errorSchema },
       },
-      config: { ...member, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: { ...member, webOnly: true, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       await changePassword({ auth, pool }, request, reply, request.body);
@@ -101,7 +103,7 @@ export function registerAccountRoutes(app: App, { pool, auth, config }: AccountD
         body: listPreferencesUpdateSchema,
         response: { 200: listPreferencesSchema.extend({ message: z.string() }), 401: errorSchema, 422: errorSchema },
       },
-      config: member,
+      config: personOnly,
     },
     async (request) => {
       const saved = await saveListPreferences(pool, request.auth!.userId, request.body);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { flattenPermissions, type Permission } from '@lp/domain';
 import type pg from 'pg';
-import type { AuthContext } from '../../platform/access.js';
+import { type AuthContext, actorName } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { SessionRow } from '../../platform/auth.js';
 import type { Narrow } from '../../platform/db/row.js';
@@ -88,7 +88,7 @@ export async function requestApproval(
   await notifyUsers(client, {
     accountId: auth.accountId,
     userIds: supervisors,
-    sender: auth.row.name,
+    sender: actorName(auth),
     description: r.description,
     highlight: true,
     approval: { approval_id: id, entity_type: r.entityType, entity_id: r.entityId, supervised_user: auth.row.email },
@@ -143,7 +143,7 @@ export async function decideApproval(pool: pg.Pool, auth: AuthContext, approvalI
     await notifyUsers(client, {
       accountId: auth.accountId,
       userIds: [approval.supervised_user_id],
-      sender: auth.row.name,
+      sender: actorName(auth),
       description:
         verdict === 'approve'
           ? `Your request (${approval.task}) was approved.`

@@ -11,6 +11,8 @@ export function registerAuditRoutes(app: App, { pool }: PlatformDeps) {
     id: z.number().int(),
     at: z.string(),
     actor_email: z.string().nullable(),
+    /** The API key a program made the change with (its name then); null for a person. */
+    actor_api_key: z.string().nullable(),
     action: z.string(),
     entity_type: z.string(),
     entity_id: z.string(),
@@ -38,18 +40,31 @@ export function registerAuditRoutes(app: App, { pool }: PlatformDeps) {
         pool.query<
           Pick<
             AuditLogRow,
-            'id' | 'created_at' | 'actor_email' | 'action' | 'entity_type' | 'entity_id' | 'before' | 'after'
+            | 'id'
+            | 'created_at'
+            | 'actor_email'
+            | 'actor_api_key_name'
+            | 'action'
+            | 'entity_type'
+            | 'entity_id'
+            | 'before'
+            | 'after'
           >
         >(
-          `select id, created_at, actor_email, action, entity_type, entity_id, before, after from audit_log ${where} order by id desc limit ${limit} offset ${q.page * limit}`,
+          `select id, created_at, actor_email, actor_api_key_name, action, entity_type, entity_id, before, after from audit_log ${where} order by id desc limit ${limit} offset ${q.page * limit}`,
           where.params,
         ),
         pool.query<{ n: number }>(`select count(*)::int as n from audit_log ${where}`, where.params),
       ]);
       return {
-        rows: rows.rows.map((r) => ({ ...r, id: Number(r.id), at: r.created_at.toISOString() })),
+        rows: rows.rows.map(({ actor_api_key_name, ...r }) => ({
+          ...r,
+          id: Number(r.id),
+          at: r.created_at.toISOString(),
+          actor_api_key: actor_api_key_name,
+        })),
         count: count.rows[0]!.n,
-        filter_options: { entity_type: ['user', 'department', 'approval'] },
+        filter_options: { entity_type: ['user', 'department', 'approval', 'api_key'] },
       };
     },
   );

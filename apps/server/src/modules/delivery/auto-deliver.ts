@@ -31,12 +31,13 @@ async function memberContext(q: pg.ClientBase, userId: string): Promise<AuthCont
   const row = rows[0];
   if (!row?.account_id || !row.user_valid || !row.account_valid) return null;
   return {
-    sessionId: '',
-    token: '',
+    sessionId: null,
+    token: null,
     userId: row.user_id,
     accountId: row.account_id,
     abilities: new Set(abilitiesOf(row)),
     row,
+    apiKey: null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { CHANNEL_LABELS, DELIVERY_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
-import type { AuthContext } from '../../platform/access.js';
+import { type AuthContext, actorName } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
@@ -73,7 +73,7 @@ export async function cancelDelivery(q: pg.ClientBase, auth: AuthContext, letter
       [auth.accountId, d.approval_id],
     );
   }
-  await unwindDelivery(q, d, d.previous_status, `Delivery cancelled by ${auth.row.name}`, actorOf(auth));
+  await unwindDelivery(q, d, d.previous_status, `Delivery cancelled by ${actorName(auth)}`, actorOf(auth));
   await writeAudit(q, auth, {
     action: 'letter.delivery_cancelled',
     entityType: 'letter',

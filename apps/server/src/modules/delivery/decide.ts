@@ -1,5 +1,6 @@
 import { LETTER_STATUS } from '@lp/domain';
 import type pg from 'pg';
+import { actorName } from '../../platform/access.js';
 import type { LetterDeliveryRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { type ApprovalRow, registerApprovalHandler, registerDenyHandler } from '../approvals/index.js';
@@ -38,14 +39,14 @@ export function registerDeliveryApprovals(): void {
         q,
         { id: d.letter_id, accountId: d.account_id },
         scheduledStatus(later),
-        `Approved by ${decider.row.name}`,
+        `Approved by ${actorName(decider)}`,
       );
-    else await syncLetter(q, d.id, `Approved by ${decider.row.name}`);
+    else await syncLetter(q, d.id, `Approved by ${actorName(decider)}`);
     await queueDelivery(q, d.id, later);
   });
   registerDenyHandler('letter_delivery', async (q, approval, decider) => {
     const d = await lockInReview(q, approval);
     await q.query(`update letter_deliveries set state = 'denied', updated_at = now() where id = $1`, [d.id]);
-    await unwindDelivery(q, d, LETTER_STATUS.deniedBySupervisor, `Denied by ${decider.row.name}`, actorOf(decider));
+    await unwindDelivery(q, d, LETTER_STATUS.deniedBySupervisor, `Denied by ${actorName(decider)}`, actorOf(decider));
   });
 }

@@ -14,7 +14,7 @@ import {
   scheduledRunAt,
 } from '@lp/domain';
 import type pg from 'pg';
-import type { AuthContext } from '../../platform/access.js';
+import { type AuthContext, actorName } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { AppError } from '../../platform/errors.js';
 import { needsApproval, requestApproval } from '../approvals/index.js';
@@ -118,7 +118,7 @@ export async function deliverLetter(
       auth.accountId,
       letter.id,
       auth.userId,
-      auth.row.name,
+      actorName(auth),
       auth.row.email,
       state,
       letter.status,
@@ -127,7 +127,7 @@ export async function deliverLetter(
       JSON.stringify(options),
     ],
   );
-  const actor = { userId: auth.userId, name: auth.row.name, email: auth.row.email };
+  const actor = { userId: auth.userId, name: actorName(auth), email: auth.row.email };
   // The answer names the delivery's total (each channel's hold below is the binding check).
   const { available } = await readBalance(q, auth.accountId);
   const mayShowBalance = canSeeBalance(auth.row.restrict_balance, auth.abilities);
@@ -150,7 +150,7 @@ export async function deliverLetter(
       entityType: 'letter_delivery',
       entityId: id,
       payload: { letter_id: letter.id, letter_name: letter.name, total_pence: total },
-      description: `${auth.row.name} asks to deliver "${letter.name}" by ${channelNames.toLowerCase()} (${formatPounds(total)})${runAt ? ` on ${formatUkDateTime(runAt)}` : ''}.`,
+      description: `${actorName(auth)} asks to deliver "${letter.name}" by ${channelNames.toLowerCase()} (${formatPounds(total)})${runAt ? ` on ${formatUkDateTime(runAt)}` : ''}.`,
     });
     await q.query('update letter_deliveries set approval_id = $2 where id = $1', [id, approvalId]);
     status = LETTER_STATUS.inReview;

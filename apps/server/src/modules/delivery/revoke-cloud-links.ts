@@ -1,6 +1,6 @@
 import { DELIVERY_MESSAGES } from '@lp/domain';
 import type pg from 'pg';
-import type { AuthContext } from '../../platform/access.js';
+import { type AuthContext, actorName } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { CloudLinkRow, LetterRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
@@ -37,7 +37,7 @@ export async function revokeCloudLinks(q: pg.ClientBase, auth: AuthContext, lett
     q,
     letterId,
     letter.status,
-    DELIVERY_MESSAGES.cloudLinkRevokedBy(auth.row.name || auth.row.email),
+    DELIVERY_MESSAGES.cloudLinkRevokedBy(actorName(auth) || auth.row.email),
   );
   await writeAudit(q, auth, {
     action: 'letter.cloud_link_revoked',

@@ -1,14 +1,17 @@
-import type { Me } from '@lp/domain';
+import type { Me, Permission } from '@lp/domain';
 import { findPlan, firstName } from '@lp/domain';
 import type pg from 'pg';
 import { abilitiesOf } from '../../platform/access.js';
-import type { SessionRow } from '../../platform/auth.js';
+import type { MemberRow } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 
-type MeRow = Omit<SessionRow, 'session_id' | 'token' | 'expires_at' | 'session_updated_at'>;
+type MeRow = MemberRow;
 
-/** The session payload: the user, their company and their abilities (which the UI mirrors). */
-export function toMe(row: MeRow): Me {
+/**
+ * The session payload: the user, their company and their abilities (which the UI mirrors); an API
+ * key's caller passes the key's abilities, which may be fewer than its creator's.
+ */
+export function toMe(row: MeRow, abilities?: Iterable<Permission>): Me {
   if (!row.account_id || !row.account_name || !row.current_plan) throw new AppError('PERMISSION_DENIED');
   return {
     user: {
@@ -33,7 +36,7 @@ export function toMe(row: MeRow): Me {
       valid: row.account_valid ?? false,
       restrictBalance: row.restrict_balance ?? false,
     },
-    abilities: abilitiesOf(row),
+    abilities: abilities ? [...abilities] : abilitiesOf(row),
   };
 }
 

@@ -36,7 +36,11 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: Platform
         body: signInSchema,
         response: { 200: meSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema },
       },
-      config: { access: { kind: 'public' }, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: {
+        access: { kind: 'public' },
+        webOnly: true,
+        rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -90,7 +94,7 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: Platform
     '/api/session',
     {
       schema: { tags: ['identity'], summary: 'Sign out of this browser', response: { 204: z.null() } },
-      config: { access: { kind: 'public' } },
+      config: { access: { kind: 'public' }, webOnly: true },
     },
     async (request, reply) => {
       try {
@@ -111,7 +115,7 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: Platform
         summary: 'Sign out everywhere: revoke every session of this user',
         response: { 204: z.null() },
       },
-      config: { access: { kind: 'member' } },
+      config: { access: { kind: 'member' }, webOnly: true },
     },
     async (request, reply) => {
       // better-auth's own revocation (every session of the user), then its sign-out clears this cookie.
@@ -134,7 +138,8 @@ export function registerSessionRoutes(app: App, { pool, auth, config }: Platform
       config: { access: { kind: 'member' } },
     },
     async (request) => {
-      return toMe(request.auth!.row);
+      const auth = request.auth!;
+      return toMe(auth.row, auth.apiKey ? auth.abilities : undefined);
     },
   );
 }

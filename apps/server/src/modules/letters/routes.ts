@@ -15,7 +15,7 @@ import {
 } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/access.js';
+import { type AuthContext, actorName } from '../../platform/access.js';
 import { AccountCache } from '../../platform/account-cache.js';
 import { prepared } from '../../platform/db/prepared.js';
 import type { Narrow } from '../../platform/db/row.js';
@@ -332,6 +332,8 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
           sourceType,
           sourceKey,
           analyse: true,
+          // A program's upload says which key sent it (a person's is their own, as before).
+          reason: auth.apiKey ? `Uploaded with ${actorName(auth)}` : null,
         });
         await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
       });

@@ -52,7 +52,8 @@ export function registerThumbnailStream(
         summary: 'Thumbnails of a page of the letter list as they are ready (text/event-stream)',
         querystring: querySchema,
       },
-      config: { access },
+      // A session's stream, watched for the session's end; a program reads /thumbnail (decision 0028).
+      config: { access, webOnly: true },
     },
     async (request, reply) => {
       const auth = request.auth!;
@@ -73,7 +74,7 @@ export function registerThumbnailStream(
       let recheck: NodeJS.Timeout | undefined;
       let deadline: NodeJS.Timeout | undefined;
       // Its session ending or its user's rights changing end it too (no more images are sent).
-      const unwatch = sessionWatchOf(pool).watch(auth.sessionId, () => end());
+      const unwatch = sessionWatchOf(pool).watch(auth.sessionId ?? '', () => end());
       const end = () => {
         if (closed) return;
         closed = true;

@@ -28,7 +28,8 @@ export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps
         tags: ['notifications'],
         summary: 'Live notifications, refresh signals and session messages (text/event-stream)',
       },
-      config: { access: { kind: 'member' } },
+      // A session's stream, watched for the session's end; a program polls (decision 0028).
+      config: { access: { kind: 'member' }, webOnly: true },
     },
     (request, reply) => {
       const auth = request.auth!;
@@ -50,7 +51,7 @@ export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps
       const unsubscribe = hub.subscribe(auth.accountId, auth.userId, send);
       // Authorised once, open for hours: it ends within seconds of its session ending or its
       // user's rights changing (the browser opens it again with what holds now).
-      const unwatch = sessionWatchOf(pool).watch(auth.sessionId, (reason) => {
+      const unwatch = sessionWatchOf(pool).watch(auth.sessionId ?? '', (reason) => {
         if (reason === 'session_expired') send({ type: 'auth_message', message: 'session_expired' });
         else {
           write(`data: ${JSON.stringify({ type: 'refresh', entities: ['me'] })}\n\n`);

@@ -12,7 +12,7 @@ import {
   trackingAdvances,
 } from '@lp/domain';
 import type pg from 'pg';
-import type { AuthContext } from '../../platform/access.js';
+import { type AuthContext, actorName } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Narrow } from '../../platform/db/row.js';
 import type {
@@ -217,7 +217,7 @@ export async function confirmParcel(
       id,
       auth.accountId,
       auth.userId,
-      auth.row.name,
+      actorName(auth),
       r.sender.email || auth.row.email,
       status,
       JSON.stringify(r.sender),
@@ -246,7 +246,7 @@ export async function confirmParcel(
       entityType: 'parcel',
       entityId: id,
       payload: { parcel_id: id, carrier: row.carrier, total_pence: row.costPence },
-      description: `${auth.row.name} asks to book a parcel: ${what} (${formatPounds(row.costPence)}).`,
+      description: `${actorName(auth)} asks to book a parcel: ${what} (${formatPounds(row.costPence)}).`,
     });
     await q.query('update parcels set approval_id = $2 where id = $1', [id, approvalId]);
     await q.query('insert into parcel_history (parcel_id, status, reason) values ($1, $2, $3)', [
@@ -475,7 +475,7 @@ async function lockInReview(q: pg.ClientBase, entityId: string, accountId: strin
 export function registerParcelApprovals(): void {
   registerApprovalHandler('parcel', async (q, approval, decider) => {
     const p = await lockInReview(q, approval.entity_id, approval.account_id);
-    await moveParcel(q, p, PARCEL_STATUS.pending, `Approved by ${decider.row.name}`);
+    await moveParcel(q, p, PARCEL_STATUS.pending, `Approved by ${actorName(decider)}`);
     await queueBooking(q, p.id);
   });
   registerDenyHandler('parcel', async (q, approval, decider) => {
@@ -487,7 +487,7 @@ export function registerParcelApprovals(): void {
         actor: actorOf(decider),
         description: 'Parcel denied by supervisor',
       });
-    await moveParcel(q, p, PARCEL_STATUS.denied, `Denied by ${decider.row.name}`);
+    await moveParcel(q, p, PARCEL_STATUS.denied, `Denied by ${actorName(decider)}`);
   });
 }
 

@@ -13,7 +13,7 @@ import {
   withImpliedPermissions,
 } from '@lp/domain';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/access.js';
+import { type AuthContext, actorName } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { prepared } from '../../platform/db/prepared.js';
 import type { DepartmentRow, UserRow as UserTableRow } from '../../platform/db/rows.js';
@@ -207,7 +207,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
             entityType: 'user_invite',
             entityId: body.email_address,
             payload: body,
-            description: `${auth.row.name} asks to invite ${body.user_name} (${body.email_address}).`,
+            description: `${actorName(auth)} asks to invite ${body.user_name} (${body.email_address}).`,
           });
           return {
             status: 202 as const,
@@ -265,7 +265,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
             entityType: 'user_edit',
             entityId: id,
             payload: body,
-            description: `${auth.row.name} asks to change the roles and permissions of ${member.user_name || member.email_address} (${member.email_address}).`,
+            description: `${actorName(auth)} asks to change the roles and permissions of ${member.user_name || member.email_address} (${member.email_address}).`,
           });
           return {
             status: 202 as const,
@@ -347,7 +347,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
           entityType: 'user_delete',
           entityId: id,
           payload: {},
-          description: `${auth.row.name} asks to remove ${member.user_name || member.email_address} (${member.email_address}) from the company.`,
+          description: `${actorName(auth)} asks to remove ${member.user_name || member.email_address} (${member.email_address}) from the company.`,
         });
         return {
           message: `Removing ${member.email_address} is waiting for a supervisor's approval.`,

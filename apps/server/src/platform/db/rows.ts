@@ -2,6 +2,7 @@ import type { DbRow } from './row.js';
 import type {
   accountBalances,
   accounts,
+  apiKeys,
   approvals,
   auditLog,
   authAccounts,
@@ -90,3 +91,4 @@ export type IntegrationOauthStateRow = DbRow<typeof integrationOauthStates>;
 export type IntegrationImportRow = DbRow<typeof integrationImports>;
 export type LetterCloudSyncRow = DbRow<typeof letterCloudSyncs>;
 export type RateLimitRow = DbRow<typeof rateLimits>;
+export type ApiKeyRow = DbRow<typeof apiKeys>;

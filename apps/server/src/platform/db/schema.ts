@@ -293,6 +293,9 @@ export const auditLog = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
+    /** Of a change made by a program: the API key it used (its id and its name then). */
+    actorApiKeyId: text('actor_api_key_id'),
+    actorApiKeyName: text('actor_api_key_name'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
@@ -1093,4 +1096,37 @@ export const rateLimits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A company's API key (decision 0028): a program calls the API with `Authorization: Bearer
+ * lp_<mode>_<prefix>_<secret>` and acts as its creator with at most the key's permissions. Only the
+ * SHA-256 of the secret is kept; the key is found by its prefix.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the secret part, hex. */
+    secretHash: text('secret_hash').notNull(),
+    /** Catalogue permission names the key acts with (never more than its creator holds). */
+    permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The member the key acts as; a removed member's keys open nothing. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    mode: text('mode').$type<'live' | 'test'>().notNull().default('live'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_prefix_key').on(t.prefix),
+    index('api_keys_account_idx').on(t.accountId, t.createdAt),
+    check('api_keys_mode_check', sql`${t.mode} in ('live', 'test')`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { MESSAGES, ACCOUNT_SETTINGS_TEXT as TEXT } from '@lp/domain';
+import { DEVELOPERS_TEXT, MESSAGES, ACCOUNT_SETTINGS_TEXT as TEXT } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -66,6 +66,8 @@ beforeEach(() => {
           } satisfies ApiResponse<'/api/me/list-preferences', 'put'>);
         case 'DELETE /api/sessions':
           return new Response(null, { status: 204 });
+        case 'GET /api/api-keys':
+          return json(200, { keys: [] } satisfies ApiResponse<'/api/api-keys'>);
         case 'GET /api/accounts/settings/letters':
           return json(200, {
             delivery_preferences: {
@@ -126,6 +128,7 @@ describe('/accountSettings', () => {
       TEXT.listsHeading,
       DELIVERY_TEXT.heading,
       TEXT.balanceHeading,
+      DEVELOPERS_TEXT.heading,
     ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Account settings');
     expect(view.container.textContent).not.toContain('not available yet');

@@ -6,13 +6,15 @@ import { PasswordSection } from '../account/password-section';
 import { ProfileSection } from '../account/profile-section';
 import { SessionsSection } from '../account/sessions-section';
 import { SettingsSection } from '../account/settings-section';
+import { ApiKeysSection } from '../developers/api-keys-section';
 import { RestrictBalanceSwitch } from '../finances/restrict-balance-switch';
 import { DeliveryPreferencesForm } from './delivery-preferences-form';
 
 /**
  * /accountSettings (issue 16): the user's own settings (profile, password, sessions, list
  * preferences), then the company's settings in one place: the letter delivery preferences (every
- * member reads them, manage_company edits them) and, for the owner, who sees the balance.
+ * member reads them, manage_company edits them), for the owner, who sees the balance, and with
+ * manage_company the Developers section (the company's API keys, issue 26).
  */
 export function AccountSettingsPage() {
   const me = useMe().data;
@@ -29,6 +31,7 @@ export function AccountSettingsPage() {
           <RestrictBalanceSwitch checked={me.account.restrictBalance} />
         </SettingsSection>
       ) : null}
+      <ApiKeysSection />
     </Page>
   );
 }

@@ -28,6 +28,7 @@ const ENTRIES: AuditEntry[] = [
     id: 4,
     at: '2026-11-21T14:05:00.000Z',
     actor_email: 'ada@example.com',
+    actor_api_key: null,
     action: 'spending_cap.set',
     entity_type: 'user',
     entity_id: BOB_ID,
@@ -38,6 +39,7 @@ const ENTRIES: AuditEntry[] = [
     id: 3,
     at: '2026-11-21T11:30:00.000Z',
     actor_email: 'sam@example.com',
+    actor_api_key: 'ERP',
     action: 'approval.approve',
     entity_type: 'approval',
     entity_id: APPROVAL_ID,
@@ -48,6 +50,7 @@ const ENTRIES: AuditEntry[] = [
     id: 2,
     at: '2026-11-20T09:00:00.000Z',
     actor_email: 'ada@example.com',
+    actor_api_key: null,
     action: 'department.created',
     entity_type: 'department',
     entity_id: SALES_ID,
@@ -58,6 +61,7 @@ const ENTRIES: AuditEntry[] = [
     id: 1,
     at: '2026-11-19T08:15:00.000Z',
     actor_email: null,
+    actor_api_key: null,
     action: 'user.invited',
     entity_type: 'user',
     entity_id: BOB_ID,
@@ -192,7 +196,13 @@ describe('Audit log', () => {
     ).toEqual(['When', 'Who', 'Action', 'Entity', 'Details']);
     expect(bodyRows(table)).toEqual([
       [formatDisplayDate(ENTRIES[0]!.at), 'ada@example.com', 'Spending limit set', 'User 7f3c2a91', 'Details'],
-      [formatDisplayDate(ENTRIES[1]!.at), 'sam@example.com', 'Request approved', 'Approval 0a1b2c3d', 'Details'],
+      [
+        formatDisplayDate(ENTRIES[1]!.at),
+        "API key 'ERP' of sam@example.com",
+        'Request approved',
+        'Approval 0a1b2c3d',
+        'Details',
+      ],
       [formatDisplayDate(ENTRIES[2]!.at), 'ada@example.com', 'Department created', 'Department c0ffee12', 'Details'],
       [formatDisplayDate(ENTRIES[3]!.at), 'System', 'User invited', 'User 7f3c2a91', 'Details'],
     ]);

@@ -1,3 +1,4 @@
+import { apiKeyActorName } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -54,9 +55,10 @@ export function shortId(id: string): string {
   return id.length > 8 ? id.slice(0, 8) : id;
 }
 
-/** Who made the change: the actor's email, or "System" without one. */
+/** Who made the change: the actor's email (with the API key a program used), or "System" without one. */
 function actorText(entry: AuditEntry): string {
-  return entry.actor_email ?? 'System';
+  const who = entry.actor_email ?? 'System';
+  return entry.actor_api_key ? apiKeyActorName(entry.actor_api_key, who) : who;
 }
 
 /** A before or after state as indented JSON ("None" when there is none). */
