@@ -1,6 +1,6 @@
 import { LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES, type LetterheadKind } from '@lp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiResponse, api, apiGetForBlob, apiUrl, isApiError } from '../../lib/api';
+import { type ApiResponse, api, apiGetForBlob, isApiError } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 
 /** A letterhead as GET /api/letterheads lists it. */

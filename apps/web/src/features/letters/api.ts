@@ -1,7 +1,7 @@
-import { type InWindowKind, type LetterCloudSync, MESSAGES, type RecipientCorrection } from '@lp/domain';
+import { MESSAGES, type RecipientCorrection } from '@lp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listSearchParams, listUrl } from '../../components/data-table/query';
-import type { DataTableParams, DataTableResult } from '../../components/data-table/types';
+import { listSearchParams } from '../../components/data-table/query';
+import type { DataTableParams } from '../../components/data-table/types';
 import { type ApiBody, type ApiResponse, api, apiUrl, isApiError } from '../../lib/api';
 import { letterKeys } from './keys';
 

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, CUSTOMER_MESSAGES, DELIVERY_MESSAGES, LETTER_STATUS, MESSAGES } from '@lp/domain';
+import { ALL_PERMISSIONS, CUSTOMER_MESSAGES, DELIVERY_MESSAGES, MESSAGES } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';

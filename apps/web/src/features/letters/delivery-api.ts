@@ -1,9 +1,6 @@
 import {
-  type ChannelState,
   DELIVERY_MESSAGES,
   type DeliverRequest,
-  type DeliveryChannel,
-  type DeliveryState,
   type LetterheadKind,
   type LetterheadPlacement,
   MESSAGES,

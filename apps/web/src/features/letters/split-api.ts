@@ -1,4 +1,4 @@
-import type { ConfirmSplitBody, SplitProposal, SplitStatus } from '@lp/domain';
+import type { ConfirmSplitBody } from '@lp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../lib/api';
 import { letterKeys } from './keys';

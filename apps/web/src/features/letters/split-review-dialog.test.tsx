@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, LETTER_MESSAGES, LETTER_STATUS, type SplitProposal } from '@lp/domain';
+import { ALL_PERMISSIONS, LETTER_MESSAGES, type SplitProposal } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
