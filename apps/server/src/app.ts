@@ -41,7 +41,7 @@ import { REPO_ROOT } from './platform/config.js';
 import { registerCsrf } from './platform/csrf.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
-import type { App, PlatformDeps } from './platform/http.js';
+import { type App, operationIdOf, type PlatformDeps } from './platform/http.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
 import { pgRateLimitStore } from './platform/rate-limit-store.js';
@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           'made in Account settings → Developers) and needs no CSRF token. The web app uses a cookie session; its ' +
           'non-GET calls need the x-csrf-token header from GET /api/csrf. A request carrying both is refused (400).',
       },
+      servers: [{ url: config.PUBLIC_URL, description: 'This installation (PUBLIC_URL)' }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'lp.session_token' },
@@ -165,7 +166,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Each operation's security follows its access declaration, in this one place: a member route
     // takes a session or a key, a web-only one a session alone, a public one nothing.
     transform: (input) => {
-      const out = jsonSchemaTransform(input);
+      const transformed = jsonSchemaTransform(input);
+      const method = [input.route.method].flat()[0] ?? 'GET';
+      const out = {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          operationId: transformed.schema.operationId ?? operationIdOf(method, input.url),
+        },
+      };
       const config = input.route.config as { access?: RouteAccess; webOnly?: boolean } | undefined;
       if (config?.access?.kind !== 'member') return out;
       const security: Array<Record<string, string[]>> = config.webOnly

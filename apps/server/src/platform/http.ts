@@ -30,6 +30,22 @@ export interface PlatformDeps {
 }
 
 /**
+ * The OpenAPI operationId of a route that names none: the method and the path's words, a parameter
+ * as "By<Name>" (GET /api/letters/:id is getLettersById, POST /api/letters/:id/split/confirm is
+ * postLettersByIdSplitConfirm), so generated clients get stable, readable method names.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : [segment]))
+    .flatMap((word) => word.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
  * The 200 of a route that answers a file (a PDF, an image): its bytes are sent as they are (Fastify
  * never serialises a Buffer or a stream), so the schema only describes it in the OpenAPI document.
  */

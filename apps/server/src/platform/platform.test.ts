@@ -23,6 +23,16 @@ describe('platform', () => {
     expect(doc.paths['/api/signup'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['companyName', 'fullName', 'email', 'password']),
     );
+    // Every operation has an id a client generator can name a method after, each one different.
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string }>).map((op) => op.operationId),
+    );
+    expect(ids.length).toBeGreaterThan(100);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/letters/{id}'].get.operationId).toBe('getLettersById');
+    expect(doc.paths['/api/letters/{id}/split/confirm'].post.operationId).toBe('postLettersByIdSplitConfirm');
+    expect(doc.servers).toEqual([{ url: 'http://localhost:3000', description: 'This installation (PUBLIC_URL)' }]);
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
