@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN, type ApiKeyMode } from '@lp/domain';
 import type pg from 'pg';
-import type { MemberRow } from './auth.js';
+import { MEMBER_COLUMNS, MEMBER_JOINS, type MemberRow } from './auth.js';
 import type { ApiKeyRow } from './db/rows.js';
 
 /**
@@ -86,15 +86,10 @@ export async function findApiKey(
     name: 'find-api-key',
     text: `select k.id as key_id, k.name as key_name, k.account_id as key_account_id, k.secret_hash,
                   k.permissions as key_permissions, k.mode as key_mode, k.last_used_at,
-                  u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,
-                  u.permissions, u.approvals, d.approvals as department_approvals,
-                  u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
-                  a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid,
-                  a.restrict_balance_to_finance_admins as restrict_balance
+                  ${MEMBER_COLUMNS}
              from api_keys k
              join users u on u.id = k.created_by
-             left join accounts a on a.id = u.account_id
-             left join departments d on d.id = u.department_id
+             ${MEMBER_JOINS}
             where k.prefix = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`,
     values: [given.prefix],
   });

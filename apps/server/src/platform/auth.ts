@@ -173,6 +173,18 @@ export type SessionRow = Pick<SessionTableRow, 'token' | 'expires_at'> & {
 export type MemberRow = Omit<SessionRow, 'session_id' | 'token' | 'expires_at' | 'session_updated_at'>;
 
 /**
+ * The columns of a MemberRow, read from `users u` with MEMBER_JOINS: what a session and an API key
+ * both act with, defined once.
+ */
+export const MEMBER_COLUMNS = `u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id,
+                  u.roles, u.permissions, u.approvals, d.approvals as department_approvals,
+                  u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
+                  a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid,
+                  a.restrict_balance_to_finance_admins as restrict_balance`;
+export const MEMBER_JOINS = `left join accounts a on a.id = u.account_id
+             left join departments d on d.id = u.department_id`;
+
+/**
  * Looks up a session and its user and account in one indexed query (a named, prepared statement).
  * Expired sessions are not returned.
  */
@@ -180,15 +192,10 @@ export async function findSession(pool: pg.Pool, token: string): Promise<Session
   const { rows } = await pool.query<SessionRow>({
     name: 'find-session',
     text: `select s.id as session_id, s.token, s.expires_at, s.updated_at as session_updated_at,
-                  u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,
-                  u.permissions, u.approvals, d.approvals as department_approvals,
-                  u.accepted_invite, u.job_title, u.phone_number, u.first_time, u.valid as user_valid,
-                  a.name as account_name, a.current_plan, a.health_status, a.health_reason, a.valid as account_valid,
-                  a.restrict_balance_to_finance_admins as restrict_balance
+                  ${MEMBER_COLUMNS}
              from sessions s
              join users u on u.id = s.user_id
-             left join accounts a on a.id = u.account_id
-             left join departments d on d.id = u.department_id
+             ${MEMBER_JOINS}
             where s.token = $1 and s.expires_at > now()`,
     values: [token],
   });

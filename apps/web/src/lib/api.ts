@@ -274,25 +274,16 @@ export async function apiGetForBlob<P extends ApiPath<'get'>>(
  * The API, typed by its OpenAPI document: `api.get('/api/letters/{id}', { params: { id } })`
  * answers the letter as the server's schema describes it.
  */
+/** A method of the client: a path that answers it, its parts, and what the server answers. */
+type Call<M extends Lower> = <P extends ApiPath<M>>(
+  path: P,
+  ...init: InitArgs<Operation<P, M>>
+) => Promise<ApiResponse<P, M>>;
+
 export const api = {
-  get: call('GET') as <P extends ApiPath<'get'>>(
-    path: P,
-    ...init: InitArgs<Operation<P, 'get'>>
-  ) => Promise<ApiResponse<P, 'get'>>,
-  post: call('POST') as <P extends ApiPath<'post'>>(
-    path: P,
-    ...init: InitArgs<Operation<P, 'post'>>
-  ) => Promise<ApiResponse<P, 'post'>>,
-  put: call('PUT') as <P extends ApiPath<'put'>>(
-    path: P,
-    ...init: InitArgs<Operation<P, 'put'>>
-  ) => Promise<ApiResponse<P, 'put'>>,
-  patch: call('PATCH') as <P extends ApiPath<'patch'>>(
-    path: P,
-    ...init: InitArgs<Operation<P, 'patch'>>
-  ) => Promise<ApiResponse<P, 'patch'>>,
-  delete: call('DELETE') as <P extends ApiPath<'delete'>>(
-    path: P,
-    ...init: InitArgs<Operation<P, 'delete'>>
-  ) => Promise<ApiResponse<P, 'delete'>>,
+  get: call('GET') as Call<'get'>,
+  post: call('POST') as Call<'post'>,
+  put: call('PUT') as Call<'put'>,
+  patch: call('PATCH') as Call<'patch'>,
+  delete: call('DELETE') as Call<'delete'>,
 };
