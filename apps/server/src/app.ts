@@ -42,9 +42,11 @@ import { registerCsrf } from './platform/csrf.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
 import { type App, operationIdOf, type PlatformDeps } from './platform/http.js';
+import { registerIdempotency } from './platform/idempotency.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
 import { pgRateLimitStore } from './platform/rate-limit-store.js';
+import { registerRequestContext } from './platform/request-context.js';
 import { createCompanyRegister } from './providers/company-register.js';
 import { registerSandboxPaymentRoutes } from './providers/payments-sandbox-routes.js';
 import type { PostcodeService } from './providers/postcodes.js';
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  registerRequestContext(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -188,7 +191,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.swagger(),
   );
 
-  registerAccessControl(app, { pool: deps.pool, secret: config.authSecret, secureCookies: config.secureCookies });
+  registerAccessControl(app, {
+    pool: deps.pool,
+    secret: config.authSecret,
+    secureCookies: config.secureCookies,
+    keyLimits: { perKey: config.API_KEY_RATE_LIMIT, perCompany: config.COMPANY_API_RATE_LIMIT },
+  });
+  registerIdempotency(app, deps.pool);
   app.setErrorHandler((error: FastifyError & { validation?: unknown }, request, reply) => {
     const { status, body } = toErrorAnswer(error);
     if (status >= 500 && status !== 507) request.log.error({ err: error }, 'request failed');

@@ -6,6 +6,7 @@ import { ANALYSE_TASK, closeOfficeConverters, stuckLettersStep } from './modules
 import { loadConfig } from './platform/config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
+import { pruneIdempotencyKeys } from './platform/idempotency.js';
 import { releaseAbandonedJobs, startWorkers, type Workers } from './platform/jobs.js';
 import { startLeftoverCleanup } from './platform/leftovers.js';
 import { pruneRateLimits } from './platform/rate-limit-store.js';
@@ -51,7 +52,8 @@ async function start() {
   if (config.ROLE !== 'api') {
     workers = await startWorkers(services.pool, services.taskList, config.WORKER_CONCURRENCY, log);
     // Every 15 s: letters stuck in analysis, jobs of a worker that died (picked up again 30-45 s
-    // after its last heartbeat; analyses have the letters' own sweep), spent rate-limit windows.
+    // after its last heartbeat; analyses have the letters' own sweep), spent rate-limit windows,
+    // idempotency keys older than 24 hours.
     stopSweep = startSweep(services.pool, log, [
       stuckLettersStep,
       { name: 'jobs of a stopped worker released', run: (pool) => releaseAbandonedJobs(pool, [ANALYSE_TASK]) },
@@ -59,6 +61,11 @@ async function start() {
         name: 'rate-limit windows pruned',
         routine: true,
         run: async (pool) => ({ pruned: await pruneRateLimits(pool) }),
+      },
+      {
+        name: 'idempotency keys past 24 hours forgotten',
+        routine: true,
+        run: async (pool) => ({ pruned: await pruneIdempotencyKeys(pool) }),
       },
     ]);
     // Tokens sealed with a key INTEGRATION_KEYS no longer seals with are sealed again (one job, keyed).

@@ -34,6 +34,10 @@ export const API_KEY_MESSAGES = {
   cookieAndKey: 'Send either a session cookie or an API key, not both.',
   malformedAuthorization: 'The Authorization header must be "Bearer" followed by an API key.',
   invalidKey: 'This API key is not valid: it is unknown, revoked or expired.',
+  keyRateLimited: (limit: number, seconds: number) =>
+    `This API key made more than ${limit} requests in a minute. Wait ${seconds} seconds (Retry-After) and try again.`,
+  companyRateLimited: (limit: number, seconds: number) =>
+    `Your company's API keys made more than ${limit} requests in a minute together. Wait ${seconds} seconds (Retry-After) and try again.`,
 } as const;
 
 /** What the Developers section of /accountSettings says. */

@@ -21,6 +21,7 @@ import {
   slideSession,
 } from './auth.js';
 import { AppError } from './errors.js';
+import { hitEach } from './rate-limit-store.js';
 
 /** What a route declares about who may call it; one hook enforces it for every route. */
 export type RouteAccess =
@@ -125,13 +126,47 @@ interface Options {
   pool: pg.Pool;
   secret: string;
   secureCookies: boolean;
+  /** Requests a minute per API key and per company (all its keys together). */
+  keyLimits: { perKey: number; perCompany: number };
+}
+
+/** The window the API keys' limits count in. */
+const KEY_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * An API key's request counts against its own limit and its company's, in the shared store (every
+ * process counts together). Over either: 429 with Retry-After; the key's own figures are always in
+ * the RateLimit headers, so a program can pace itself before it is refused. People in the web app
+ * are not counted here: a busy program must not slow its company's staff down.
+ */
+async function limitKey(reply: FastifyReply, pool: pg.Pool, auth: AuthContext, limits: Options['keyLimits']) {
+  const [key, company] = await hitEach(
+    pool,
+    [`api-key:${auth.apiKey!.id}`, `api-company:${auth.accountId}`],
+    KEY_LIMIT_WINDOW_MS,
+  );
+  const resetSeconds = (ttl: number) => Math.max(1, Math.ceil(ttl / 1000));
+  reply.header('ratelimit-limit', limits.perKey);
+  reply.header('ratelimit-remaining', Math.max(0, limits.perKey - key!.current));
+  reply.header('ratelimit-reset', resetSeconds(key!.ttl));
+  if (key!.current > limits.perKey) {
+    reply.header('retry-after', resetSeconds(key!.ttl));
+    throw new AppError('RATE_LIMITED', API_KEY_MESSAGES.keyRateLimited(limits.perKey, resetSeconds(key!.ttl)));
+  }
+  if (company!.current > limits.perCompany) {
+    reply.header('retry-after', resetSeconds(company!.ttl));
+    throw new AppError(
+      'RATE_LIMITED',
+      API_KEY_MESSAGES.companyRateLimited(limits.perCompany, resetSeconds(company!.ttl)),
+    );
+  }
 }
 
 /**
  * Every route must declare its access (a route without one fails at start-up), and this single
  * preHandler checks the session, the company's validity and the permissions on the server.
  */
-export function registerAccessControl(app: FastifyInstance, { pool, secret, secureCookies }: Options) {
+export function registerAccessControl(app: FastifyInstance, { pool, secret, secureCookies, keyLimits }: Options) {
   app.decorateRequest('auth', null);
   const catalogue: RouteDeclaration[] = [];
   app.decorate('routeCatalogue', catalogue);
@@ -159,6 +194,7 @@ export function registerAccessControl(app: FastifyInstance, { pool, secret, secu
         ? await resolveKey(request, pool)
         : await resolveAuth(request, reply, pool, secret, secureCookies);
     if (!auth) throw new AppError('UNAUTHENTICATED');
+    if (auth.apiKey) await limitKey(reply, pool, auth, keyLimits);
     if (access.ownerOnly && !isOwner(auth)) throw new AppError('PERMISSION_DENIED');
     if (!hasAny(auth.abilities, access.anyOf ?? [])) throw new AppError('PERMISSION_DENIED');
     if (access.planFeature && !planHasFeature(auth.row.current_plan ?? '', access.planFeature)) {

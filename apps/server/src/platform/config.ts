@@ -37,6 +37,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per client address on sign-in, sign-up and password reset. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Requests a minute one API key may make (issue 26); over it, 429 with Retry-After. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(1_200),
+  /** Requests a minute all of a company's API keys together may make. */
+  COMPANY_API_RATE_LIMIT: z.coerce.number().int().min(1).default(3_000),
   /** Wrong passwords per account (whatever the address) in 15 minutes before its sign-ins are refused for the rest of them. */
   ACCOUNT_SIGN_IN_FAILURES: z.coerce.number().int().min(1).default(10),
   /**

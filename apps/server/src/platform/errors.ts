@@ -5,6 +5,10 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request could not be read.' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   INVALID_TOKEN: { status: 400, message: 'This reset link has expired or has already been used.' },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice).',
+  },
   WEBHOOK_INVALID: { status: 400, message: 'The event signature could not be verified.' },
   UNAUTHENTICATED: { status: 401, message: 'You need to sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: MESSAGES.permissionDenied },
@@ -18,10 +22,23 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   ALREADY_REGISTERED: { status: 409, message: MESSAGES.alreadyRegistered },
   CONFLICT: { status: 409, message: 'This change conflicts with the current state. Please reload and try again.' },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed. Retry when it has finished.',
+  },
+  IDEMPOTENT_ANSWER_LOST: {
+    status: 409,
+    message:
+      'The first request with this Idempotency-Key did its work, but its answer was lost when the server stopped. Read the result instead of retrying.',
+  },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   VALIDATION_FAILED: { status: 422, message: 'Some fields are not valid.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request. Use a new key for each new request.',
+  },
   UPGRADE_REQUIRED: { status: 426, message: MESSAGES.upgradePlan },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a minute and try again.' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },

@@ -28,6 +28,31 @@ export async function hit(q: pg.Pool | pg.ClientBase, key: string, windowMs: num
   return { current: row.count, ttl: row.ttl };
 }
 
+/**
+ * Counts one hit on each of `keys` in one statement (an API key's own count and its company's):
+ * answers each key's count and what is left of its window, in the order given.
+ */
+export async function hitEach(
+  q: pg.Pool | pg.ClientBase,
+  keys: readonly string[],
+  windowMs: number,
+): Promise<RateLimitResult[]> {
+  const { rows } = await q.query<Pick<RateLimitRow, 'key' | 'count'> & { ttl: number }>({
+    name: 'rate-limit-hit-each',
+    text: `insert into rate_limits as r (key, count, expires_at)
+           select k, 1, now() + make_interval(secs => $2::double precision / 1000) from unnest($1::text[]) as k
+           on conflict (key) do update set
+             count = case when r.expires_at <= now() then 1 else r.count + 1 end,
+             expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
+           returning key, count, greatest(0, ceil(extract(epoch from expires_at - now()) * 1000))::int as ttl`,
+    values: [keys, windowMs],
+  });
+  return keys.map((key) => {
+    const row = rows.find((r) => r.key === key)!;
+    return { current: row.count, ttl: row.ttl };
+  });
+}
+
 /** The hits counted on `key` in its current window (0 when none or expired). */
 export async function hitsOf(q: pg.Pool | pg.ClientBase, key: string): Promise<RateLimitResult> {
   const { rows } = await q.query<Pick<RateLimitRow, 'count'> & { ttl: number }>({

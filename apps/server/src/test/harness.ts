@@ -187,18 +187,18 @@ export class KeyAgent {
   get(url: string) {
     return this.request('GET', url);
   }
-  post(url: string, body?: unknown) {
-    return this.request('POST', url, body);
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
   }
-  delete(url: string) {
-    return this.request('DELETE', url);
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request('DELETE', url, undefined, headers);
   }
-  /** Posts one file as multipart/form-data in the field "file". */
-  upload(url: string, filename: string, bytes: Buffer) {
+  /** Posts one file as multipart/form-data in the field "file" (a new random boundary each time, as clients do). */
+  upload(url: string, filename: string, bytes: Buffer, headers: Record<string, string> = {}) {
     const boundary = `----lp${randomBytes(8).toString('hex')}`;
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
     const body = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    return this.request('POST', url, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    return this.request('POST', url, body, { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` });
   }
 }
 

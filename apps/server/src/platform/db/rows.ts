@@ -12,6 +12,7 @@ import type {
   departmentSupervisors,
   departments,
   holds,
+  idempotencyKeys,
   integrationImports,
   integrationOauthStates,
   integrations,
@@ -92,3 +93,4 @@ export type IntegrationImportRow = DbRow<typeof integrationImports>;
 export type LetterCloudSyncRow = DbRow<typeof letterCloudSyncs>;
 export type RateLimitRow = DbRow<typeof rateLimits>;
 export type ApiKeyRow = DbRow<typeof apiKeys>;
+export type IdempotencyKeyRow = DbRow<typeof idempotencyKeys>;

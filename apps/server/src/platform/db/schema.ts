@@ -18,6 +18,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -29,6 +30,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's bytea: node-postgres gives and takes a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -1128,5 +1132,36 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_prefix_key').on(t.prefix),
     index('api_keys_account_idx').on(t.accountId, t.createdAt),
     check('api_keys_mode_check', sql`${t.mode} in ('live', 'test')`),
+  ],
+);
+
+/**
+ * A request made with an `Idempotency-Key` header (issue 26, decision 0030), per company: its
+ * fingerprint (method, route, parameters and body), whether its work committed (marked in the same
+ * transaction as the work) and, once answered, the answer a retry gets again. Swept after 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 (hex) of the method, the route, its parameters and the raw body; null until a streamed body was read. */
+    fingerprint: text('fingerprint'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+    /** Set by the first request's transaction as it commits: its work happened. */
+    workCommittedAt: timestamp('work_committed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    statusCode: integer('status_code'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: bytea('response_body'),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_account_key').on(t.accountId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
