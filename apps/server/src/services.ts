@@ -91,7 +91,11 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       : config.POSTCODE_SERVICE_URL
         ? createHttpPostcodeService(config.POSTCODE_SERVICE_URL)
         : null;
-  const providers = createDeliveryProviders(config, mailer);
+  // A test key's emails never leave: the outbox (the live mailer already, without SMTP).
+  const testMailer = config.SMTP_URL
+    ? createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log)
+    : mailer;
+  const providers = createDeliveryProviders(config, mailer, testMailer);
   const delivery: DeliveryDeps = {
     pool: database.pool,
     blobs,
@@ -117,6 +121,14 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
   providers.sinks.sms = (url, params, signature) =>
     sink(async () => {
       const r = await handleSmsCallback(database.pool, providers, { url, params, signature });
+      return { unknown: r.unknown };
+    });
+  // A test key's sandboxes (separate only when real providers are configured) report the same way.
+  providers.sinks.testPrint = (raw, signature) =>
+    sink(() => handlePrintWebhook(database.pool, providers.test, raw, signature));
+  providers.sinks.testSms = (url, params, signature) =>
+    sink(async () => {
+      const r = await handleSmsCallback(database.pool, providers.test, { url, params, signature });
       return { unknown: r.unknown };
     });
   const carriers = createCarriers({

@@ -34,6 +34,8 @@ export const API_KEY_MESSAGES = {
   cookieAndKey: 'Send either a session cookie or an API key, not both.',
   malformedAuthorization: 'The Authorization header must be "Bearer" followed by an API key.',
   invalidKey: 'This API key is not valid: it is unknown, revoked or expired.',
+  testKeyParcels:
+    'A test API key can quote parcels but not book them: booking a courier is real. Use a live key to book.',
   keyRateLimited: (limit: number, seconds: number) =>
     `This API key made more than ${limit} requests in a minute. Wait ${seconds} seconds (Retry-After) and try again.`,
   companyRateLimited: (limit: number, seconds: number) =>

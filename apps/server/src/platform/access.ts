@@ -1,6 +1,7 @@
 import {
   ALL_PERMISSIONS,
   API_KEY_MESSAGES,
+  type ApiKeyMode,
   apiKeyActorName,
   flattenPermissions,
   hasAny,
@@ -44,6 +45,8 @@ export interface RouteDeclaration {
 export interface ApiKeyActor {
   id: string;
   name: string;
+  /** A test key's deliveries and parcels go to the sandboxes and cost nothing (decision 0030). */
+  mode: ApiKeyMode;
 }
 
 export interface AuthContext {
@@ -250,7 +253,7 @@ async function resolveKey(request: FastifyRequest, pool: pg.Pool): Promise<AuthC
     accountId: row.account_id,
     abilities: new Set(held.filter((p) => granted.has(p))),
     row,
-    apiKey: { id: row.key_id, name: row.key_name },
+    apiKey: { id: row.key_id, name: row.key_name, mode: row.key_mode },
   };
   return request.auth;
 }

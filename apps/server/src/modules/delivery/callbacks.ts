@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import { PrintWebhookError, parsePrintWebhook } from '../../providers/print.js';
 import { SmsCallbackError, SmsSignatureError, TWILIO_ERRORS } from '../../providers/sms.js';
 import { refund } from '../money/index.js';
-import type { DeliveryProviders } from './providers.js';
+import type { ChannelProviders } from './providers.js';
 import { syncLetter } from './sync-letter.js';
 
 /**
@@ -79,7 +79,7 @@ const PRINT_NOTES: Partial<Record<PrintStatus, string>> = {
 /** Stannp's webhook (or the sandbox's): answers how many events were applied. */
 export async function handlePrintWebhook(
   pool: pg.Pool,
-  providers: DeliveryProviders,
+  providers: Pick<ChannelProviders, 'print' | 'sms'>,
   raw: Buffer,
   signature: string | undefined,
 ): Promise<{ applied: number; unknown: number }> {
@@ -129,7 +129,7 @@ export async function handlePrintWebhook(
 /** Twilio's status callback (or the sandbox's). */
 export async function handleSmsCallback(
   pool: pg.Pool,
-  providers: DeliveryProviders,
+  providers: Pick<ChannelProviders, 'print' | 'sms'>,
   input: { url: string; params: Record<string, string>; signature: string | undefined },
 ): Promise<{ applied: boolean; unknown: boolean }> {
   let event: ReturnType<typeof providers.sms.verifyCallback>;

@@ -89,6 +89,10 @@ export async function deliverLetter(
   assertDeliverable(letter);
   const { prefs } = await companyPreferences(q, auth.accountId);
   const { options, priced, total } = planDelivery(letter, r, prefs, publicUrl, await letterCustomer(q, letter));
+  // A test key's delivery, or a test key's letter, runs every check and approval but goes to the
+  // sandboxes and costs nothing.
+  const test = letter.test_mode || auth.apiKey?.mode === 'test';
+  if (test) options.test = true;
 
   const id = randomUUID();
   if (r.letterhead) {
@@ -131,7 +135,7 @@ export async function deliverLetter(
   // The answer names the delivery's total (each channel's hold below is the binding check).
   const { available } = await readBalance(q, auth.accountId);
   const mayShowBalance = canSeeBalance(auth.row.restrict_balance, auth.abilities);
-  if (available < total)
+  if (!test && available < total)
     throw new AppError(
       'INSUFFICIENT_FUNDS',
       MONEY_MESSAGES.insufficientFunds(total, mayShowBalance ? Math.max(0, available) : null),
@@ -142,7 +146,9 @@ export async function deliverLetter(
       p.channel,
       p.pence,
     ]);
-  const channelNames = options.channels.map((c) => CHANNEL_LABELS[c]).join(', ');
+  const channelNames =
+    options.channels.map((c) => CHANNEL_LABELS[c]).join(', ') +
+    (test ? ' (test key: sandboxes only, not charged)' : '');
   let status: string;
   if (state === 'in_review') {
     const approvalId = await requestApproval(q, auth, {
@@ -172,7 +178,7 @@ export async function deliverLetter(
   // The holds come last: the company's balance row stays locked from the first hold to the commit,
   // so concurrent deliveries of one company wait on it as briefly as possible (bench/delivery.mjs).
   for (const p of priced) {
-    if (p.pence === 0) continue; // a free channel (cloud storage) holds nothing
+    if (p.pence === 0 || test) continue; // a free channel (cloud storage), or a test, holds nothing
     const h = await hold(q, {
       accountId: auth.accountId,
       key: `delivery:${id}:${p.channel}`,

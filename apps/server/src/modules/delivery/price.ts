@@ -31,6 +31,8 @@ export interface DeliveryOptions {
   /** The letterhead applied, and the file sent with it (the letter's own file when none). */
   letterhead?: { kind: 'primary' | 'secondary'; placement: 'first_page' | 'every_page' };
   fileKey?: string;
+  /** Requested with a test API key: handed to the sandboxes, nothing held or charged (decision 0030). */
+  test?: boolean;
 }
 
 export interface PricedChannel {
@@ -53,10 +55,11 @@ export type LetterForDelivery = Pick<
   | 'postcode'
   | 'blob_key'
   | 'customer_id'
+  | 'test_mode'
 > & { num_pages: number | null }; // num_pages::int
 
 export const LETTER_FOR_DELIVERY = `id, account_id, name, status, force_status_error, mark_for_deletion, num_pages::int as num_pages,
-  address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key, customer_id`;
+  address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key, customer_id, test_mode`;
 
 export type LetterCustomer = Pick<CustomerRow, 'email' | 'phone' | 'communications_preference'> & {
   customer_uuid: CustomerRow['id'];

@@ -11,7 +11,7 @@ import { capture, release } from '../money/index.js';
 import { fileLetterForCustomer } from '../storage/index.js';
 import { createCloudLink } from './cloud-links.js';
 import type { DeliveryOptions } from './price.js';
-import type { DeliveryProviders } from './providers.js';
+import { channelProviders, type DeliveryProviders } from './providers.js';
 import { syncLetter } from './sync-letter.js';
 
 export interface DeliveryDeps {
@@ -162,7 +162,8 @@ function toHandOverError(error: unknown): HandOverError {
 }
 
 async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel): Promise<HandedOver> {
-  const { providers, blobs } = deps;
+  const { blobs } = deps;
+  const providers = channelProviders(deps.providers, d.options.test === true);
   const link = async (ch: string) =>
     inTransaction(deps.pool, (q) =>
       createCloudLink(
@@ -241,7 +242,7 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
       const sent = await providers.sms.send({
         to: sms.to,
         body: `${sms.text}\n${url}`,
-        statusCallbackUrl: providers.smsCallbackUrl,
+        statusCallbackUrl: deps.providers.smsCallbackUrl,
         idempotencyKey: `delivery:${d.id}:sms`,
       });
       return {

@@ -28,6 +28,8 @@ export interface NewLetter {
   reason?: string | null;
   /** Queue its analysis in the same transaction (a letter coming in Analysing). */
   analyse?: boolean;
+  /** Came through a test API key: its deliveries go to the sandboxes and cost nothing (decision 0030). */
+  testMode?: boolean;
 }
 
 const COLUMNS: Record<Exclude<keyof NewLetter, 'reason' | 'analyse'>, string> = {
@@ -48,6 +50,7 @@ const COLUMNS: Record<Exclude<keyof NewLetter, 'reason' | 'analyse'>, string> = 
   parentId: 'parent_id',
   customerId: 'customer_id',
   layout: 'layout',
+  testMode: 'test_mode',
 };
 
 /**

@@ -333,7 +333,10 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
           sourceKey,
           analyse: true,
           // A program's upload says which key sent it (a person's is their own, as before).
-          reason: auth.apiKey ? `Uploaded with ${actorName(auth)}` : null,
+          reason: auth.apiKey
+            ? `Uploaded with ${actorName(auth)}${auth.apiKey.mode === 'test' ? ' (a test key: delivered to the sandboxes only, never charged)' : ''}`
+            : null,
+          testMode: auth.apiKey?.mode === 'test',
         });
         await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
       });

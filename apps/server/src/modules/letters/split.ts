@@ -38,7 +38,7 @@ export function letterStarts(pages: TextItem[][]): number[] {
 /** Page ranges [first, last] from the start pages and the page count. */
 export const ranges = letterRanges;
 
-type Merged = Pick<LetterRow, 'account_id' | 'name' | 'blob_key' | 'split_status' | 'split_proposal'> & {
+type Merged = Pick<LetterRow, 'account_id' | 'name' | 'blob_key' | 'split_status' | 'split_proposal' | 'test_mode'> & {
   num_pages: number | null; // num_pages::int
 };
 
@@ -59,7 +59,7 @@ export async function runSplit(
   const merged = await loadLetterForJob<Merged>(
     pool,
     letterId,
-    'account_id, name, blob_key, num_pages::int as num_pages, split_status, split_proposal',
+    'account_id, name, blob_key, num_pages::int as num_pages, split_status, split_proposal, test_mode',
   );
   if (!merged) return; // deleted meanwhile
   if (merged.split_status !== 'splitting') return;
@@ -120,6 +120,7 @@ export async function runSplit(
           parentId: letterId,
           reason: `Split from pages ${c.first}-${c.last} of ${merged.name}`,
           analyse: true,
+          testMode: merged.test_mode,
         });
       await client.query(
         `update letters set split_status = 'split', split_count = $2, updated_at = now() where id = $1`,

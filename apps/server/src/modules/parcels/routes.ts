@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  API_KEY_MESSAGES,
   formatPounds,
   isParcelStatus,
   PARCEL_PRESETS,
@@ -478,6 +479,8 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     async (request, reply) => {
       const auth = request.auth!;
       const b = request.body;
+      // Couriers have no sandbox a test key's booking could be kept apart in (decision 0030).
+      if (auth.apiKey?.mode === 'test') throw new AppError('PERMISSION_DENIED', API_KEY_MESSAGES.testKeyParcels);
       const { id } = await inTransaction(pool, (q) => confirmParcel(q, auth, b.quote_id, b.service));
       return reply.status(201).send(toParcel(await loadParcel(id, auth.accountId)));
     },

@@ -326,6 +326,8 @@ export const letters = pgTable(
     forceStatusError: boolean('force_status_error').notNull().default(false),
     markForDeletion: boolean('mark_for_deletion').notNull().default(false),
     processed: boolean('processed').notNull().default(false),
+    /** Uploaded with a test API key (or split from such a letter): delivered to the sandboxes only, never charged. */
+    testMode: boolean('test_mode').notNull().default(false),
     numPages: bigint('num_pages', { mode: 'number' }),
     recipientNameSnapshot: text('recipient_name_snapshot'),
     recipientAddressSnapshot: text('recipient_address_snapshot').array(),

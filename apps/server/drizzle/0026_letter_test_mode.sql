@@ -1,0 +1,1 @@
+ALTER TABLE "letters" ADD COLUMN "test_mode" boolean DEFAULT false NOT NULL;
