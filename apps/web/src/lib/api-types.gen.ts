@@ -6179,6 +6179,7 @@ export interface operations {
                             status: string;
                             status_reason: string | null;
                             successful_delivery_channels: string[];
+                            test_mode: boolean;
                             unsuccessful_delivery_channels: string[];
                             uuid: string;
                         }[];
@@ -6308,6 +6309,7 @@ export interface operations {
                         status: string;
                         status_reason: string | null;
                         successful_delivery_channels: string[];
+                        test_mode: boolean;
                         unsuccessful_delivery_channels: string[];
                         uuid: string;
                     };

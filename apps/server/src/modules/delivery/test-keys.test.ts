@@ -46,8 +46,7 @@ describe('a test API key', () => {
     const id = upload.json().uuid as string;
     await t.runJobs();
     expect((await program.get(`/api/letters/${id}`)).json().status).toBe('Analysis Complete');
-    const row = await t.services.pool.query('select test_mode from letters where id = $1', [id]);
-    expect(row.rows[0].test_mode).toBe(true);
+    expect((await program.get(`/api/letters/${id}`)).json().test_mode).toBe(true);
 
     // The company has no money at all: a test delivery is not charged, so it goes ahead.
     const sent = await program.post('/api/letters/deliver', {

@@ -100,6 +100,8 @@ const letterSchema = z.object({
   /** The customer the letter is for (matched after analysis, or chosen), null when none. */
   customer_uuid: z.string().nullable(),
   customer_name: z.string().nullable(),
+  /** Uploaded with a test API key: its deliveries go to the sandboxes and cost nothing (decision 0030). */
+  test_mode: z.boolean(),
 });
 
 /** One letter's answer: the list's fields and its copies in the company's drives (issue 15 item 5). */
@@ -110,7 +112,8 @@ const COLUMNS = `l.id as uuid, l.name, l.document_type, l.source_type, l.status,
   l.processed, u.email as creator_email, u.name as creator_name, l.created_at, l.thumbnail_key is not null as has_thumbnail,
   l.parent_id as parent_uuid, l.split_status, l.split_count, l.has_been_posted, l.cloud_synced, l.delivered_on,
   l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.layout, l.address_sheet,
-  l.address_reset, l.address_source, l.ocr_confidence, l.customer_id as customer_uuid, (select c.name from customers c where c.id = l.customer_id) as customer_name`;
+  l.address_reset, l.address_source, l.ocr_confidence, l.customer_id as customer_uuid, (select c.name from customers c where c.id = l.customer_id) as customer_name,
+  l.test_mode`;
 
 type Row = Narrow<
   Pick<
@@ -140,6 +143,7 @@ type Row = Narrow<
     | 'address_reset'
     | 'address_source'
     | 'ocr_confidence'
+    | 'test_mode'
   >,
   // Values the product writes; the response schema says so.
   Pick<z.infer<typeof letterSchema>, 'document_type' | 'source_type' | 'split_status' | 'address_source'>

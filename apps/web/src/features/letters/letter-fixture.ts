@@ -40,4 +40,5 @@ export const ANALYSED_LETTER: Letter = {
   ocr_confidence: null,
   customer_uuid: null,
   customer_name: null,
+  test_mode: false,
 };
