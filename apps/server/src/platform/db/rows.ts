@@ -43,6 +43,10 @@ import type {
   storageUsage,
   users,
   verifications,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
 } from './schema.js';
 
 /**
@@ -92,3 +96,7 @@ export type IntegrationImportRow = DbRow<typeof integrationImports>;
 export type LetterCloudSyncRow = DbRow<typeof letterCloudSyncs>;
 export type RateLimitRow = DbRow<typeof rateLimits>;
 export type ApiKeyRow = DbRow<typeof apiKeys>;
+export type WebhookEndpointRow = DbRow<typeof webhookEndpoints>;
+export type WebhookEventRow = DbRow<typeof webhookEvents>;
+export type WebhookDeliveryRow = DbRow<typeof webhookDeliveries>;
+export type WebhookAttemptRow = DbRow<typeof webhookAttempts>;
