@@ -449,6 +449,58 @@ describe('the outbox', () => {
   });
 });
 
+describe('events from the product', () => {
+  const eventsOf = async (accountId: string, type: string) =>
+    (
+      await t.services.pool.query(
+        'select payload from webhook_events where account_id = $1 and type = $2 order by created_at',
+        [accountId, type],
+      )
+    ).rows.map((r) => r.payload);
+
+  it('letter.status_changed carries the letter and the status it left', async () => {
+    const company = await signUpCompany(t.app);
+    await register(company.agent, 'http://127.0.0.1:9/x', ['letter.status_changed']);
+    const upload = await company.agent.upload(
+      '/api/letters/files',
+      'status.pdf',
+      await simpleLetterPdf(['Mr Bo Field', '2 Park Row', 'Leeds', 'LS1 5HD']),
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    await t.runJobs();
+    expect(await eventsOf(company.me.account.id, 'letter.status_changed')).toEqual([
+      expect.objectContaining({
+        id: upload.json().uuid,
+        status: 'Analysis Complete',
+        previous_status: 'Analysing',
+        recipient: expect.objectContaining({ name: 'Mr Bo Field', postcode: 'LS1 5HD' }),
+      }),
+    ]);
+  });
+
+  it('payment.succeeded follows a card top-up, once', async () => {
+    const company = await signUpCompany(t.app);
+    await register(company.agent, 'http://127.0.0.1:9/x', ['payment.succeeded']);
+    const pm = await company.agent.post('/api/payments/sandbox/payment_methods', {
+      card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    });
+    const intent = await company.agent.post('/api/finances/intent', { amount: 2500, payment_method_id: pm.json().id });
+    expect(intent.statusCode, intent.body).toBe(201);
+    const { payment_intent_id: id, client_secret: secret } = intent.json();
+    const confirmed = await company.agent.post(`/api/payments/sandbox/payment_intents/${id}/confirm`, {
+      client_secret: secret,
+      payment_method: pm.json().id,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await company.agent.post('/api/finances/topup', { payment_intent_id: id })).statusCode).toBeLessThan(300);
+    await t.app.payments.sandbox?.settled();
+    await company.agent.post('/api/finances/topup', { payment_intent_id: id });
+    expect(await eventsOf(company.me.account.id, 'payment.succeeded')).toEqual([
+      expect.objectContaining({ payment_intent_id: id, amount_pence: 2500, currency: 'gbp', balance_pence: 2500 }),
+    ]);
+  });
+});
+
 describe('SSRF', () => {
   it('accepts only https to public addresses at registration in production', () => {
     const production = { production: true };
