@@ -164,6 +164,23 @@ beforeAll(async () => {
   await t.app.payments.sandbox?.settled();
   // B's API key, which A must not revoke.
   fx.apiKey = (await makeApiKey(t.app, b.agent, { name: 'B program', permissions: [] })).id;
+  // B's webhook endpoint with one event delivered to it.
+  fx.webhook = 'webhook-of-b';
+  fx.webhookDelivery = 'webhook-delivery-of-b';
+  await t.services.pool.query(
+    `insert into webhook_endpoints (id, account_id, url, events, secret_sealed)
+     values ($1, $2, 'https://b.example.com/hook', '{balance.low}', 'sealed-of-b')`,
+    [fx.webhook, b.me.account.id],
+  );
+  await t.services.pool.query(
+    `insert into webhook_events (id, account_id, type, payload) values ('evt_of_b', $1, 'balance.low', '{}')`,
+    [b.me.account.id],
+  );
+  await t.services.pool.query(
+    `insert into webhook_deliveries (id, account_id, event_id, endpoint_id, status, attempts)
+     values ($1, $2, 'evt_of_b', $3, 'delivered', 1)`,
+    [fx.webhookDelivery, b.me.account.id, fx.webhook],
+  );
   // Every fixture exists, so a 404 below means "not yours", never "no such id".
   for (const id of Object.values(fx)) expect(id, 'fixture id').toBeTruthy();
 });
@@ -188,6 +205,12 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'DELETE /api/departments/:id': () => ({ url: `/api/departments/${fx.department}` }),
   'DELETE /api/notifications/:id': () => ({ url: `/api/notifications/${fx.notification}` }),
   'DELETE /api/api-keys/:id': () => ({ url: `/api/api-keys/${fx.apiKey}` }),
+  'DELETE /api/webhooks/:id': () => ({ url: `/api/webhooks/${fx.webhook}` }),
+  'POST /api/webhooks/:id/enable': () => ({ url: `/api/webhooks/${fx.webhook}/enable` }),
+  'GET /api/webhooks/:id/attempts': () => ({ url: `/api/webhooks/${fx.webhook}/attempts` }),
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': () => ({
+    url: `/api/webhooks/${fx.webhook}/deliveries/${fx.webhookDelivery}/resend`,
+  }),
   'GET /api/letters/:id': () => ({ url: `/api/letters/${fx.letter}` }),
   'GET /api/letters/:id/thumbnail': () => ({ url: `/api/letters/${fx.letter}/thumbnail` }),
   'GET /api/letters/:id/file': () => ({ url: `/api/letters/${fx.letter}/file` }),

@@ -36,6 +36,7 @@ import { registerNotificationRoutes, registerNotificationStream } from './module
 import { type ParcelDeps, registerParcelApprovals, registerParcelRoutes } from './modules/parcels/index.js';
 import { registerStorageRoutes } from './modules/storage/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
+import { registerWebhookRoutes, webhookEventsOpenApi } from './modules/webhooks/index.js';
 import { type RouteAccess, registerAccessControl } from './platform/access.js';
 import { REPO_ROOT } from './platform/config.js';
 import { registerCsrf } from './platform/csrf.js';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           'non-GET calls need the x-csrf-token header from GET /api/csrf. A request carrying both is refused (400).',
       },
       servers: [{ url: config.PUBLIC_URL, description: 'This installation (PUBLIC_URL)' }],
+      webhooks: webhookEventsOpenApi(),
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'lp.session_token' },
@@ -215,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerApprovalRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerLetterRoutes(app, deps);
   registerMoneyRoutes(app, { ...deps, payments });
   app.decorate('payments', payments);

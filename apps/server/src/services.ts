@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { STORAGE_UPLOAD_TTL_MS } from '@lp/domain';
+import { STORAGE_UPLOAD_TTL_MS, WEBHOOK_RETRY_FOR_MS, WEBHOOK_RETRY_SCHEDULE_MS } from '@lp/domain';
 import {
   AUTO_DELIVER_TASK,
   autoDeliver,
@@ -46,6 +46,7 @@ import {
   runLabelFetch,
 } from './modules/parcels/index.js';
 import { sweepAbandonedUploads } from './modules/storage/index.js';
+import { runWebhookDelivery, type SendPayload, type WebhookSenderDeps } from './modules/webhooks/index.js';
 import { createAuth, endPasswordResetLinks } from './platform/auth.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -61,6 +62,7 @@ import {
   resetPasswordEmail,
 } from './platform/mail.js';
 import { openBlobStore } from './platform/open-blob-store.js';
+import { keyRing } from './platform/secrets.js';
 import { TASKS } from './platform/tasks.js';
 import { createCarriers } from './providers/carriers/index.js';
 import { carrierFromSlug } from './providers/carriers/types.js';
@@ -164,6 +166,17 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     await queueDriveSyncs(q, letter.id, letter.accountId, 'uploaded');
   });
   setLetterCloudSyncsReader(findLetterCloudSyncs);
+  // The webhook sender (decision 0029): production sends only to https on public addresses.
+  const webhooks: WebhookSenderDeps = {
+    pool: database.pool,
+    ring: keyRing(config.integrationKeys, config.authSecret),
+    policy: { production: config.NODE_ENV === 'production' },
+    publicUrl: config.PUBLIC_URL,
+    now: () => new Date(),
+    schedule: WEBHOOK_RETRY_SCHEDULE_MS,
+    retryForMs: WEBHOOK_RETRY_FOR_MS,
+    timeoutMs: 10_000,
+  };
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
@@ -222,6 +235,9 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       if (outcome.resealed || outcome.unreadable)
         log.info(outcome, 'integration tokens re-sealed with the current key');
     },
+    [TASKS.sendWebhook]: async (payload) => {
+      await runWebhookDelivery(webhooks, payload as SendPayload);
+    },
     [RENEW_TASK]: async (payload) => {
       const outcome = await renewPlan(database.pool, (payload as { accountId: string }).accountId);
       log.info({ accountId: (payload as { accountId: string }).accountId, outcome }, 'plan renewal');
@@ -242,6 +258,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     carriers,
     postcodes,
     integrations,
+    webhooks,
     async close() {
       providers.close();
       carriers.close();

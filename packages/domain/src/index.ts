@@ -32,4 +32,5 @@ export * from './split.js';
 export * from './storage.js';
 export * from './text-lines.js';
 export * from './validation.js';
+export * from './webhooks.js';
 export * from './window.js';

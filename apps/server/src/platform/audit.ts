@@ -4,7 +4,15 @@ import { publish } from './events.js';
 
 export interface AuditEntry {
   action: string;
-  entityType: 'user' | 'department' | 'approval' | 'spending_cap' | 'account' | 'letter' | 'api_key';
+  entityType:
+    | 'user'
+    | 'department'
+    | 'approval'
+    | 'spending_cap'
+    | 'account'
+    | 'letter'
+    | 'api_key'
+    | 'webhook_endpoint';
   entityId: string;
   before: unknown;
   after: unknown;

@@ -51,14 +51,12 @@ export async function addJob(
   q: pg.ClientBase | pg.Pool,
   task: string,
   payload: object,
-  opts: { maxAttempts?: number; jobKey?: string } = {},
+  opts: { maxAttempts?: number; jobKey?: string; runAt?: Date } = {},
 ): Promise<void> {
-  await q.query('select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4)', [
-    task,
-    JSON.stringify(payload),
-    opts.maxAttempts ?? 10,
-    opts.jobKey ?? null,
-  ]);
+  await q.query(
+    'select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => $4, run_at => coalesce($5, now()))',
+    [task, JSON.stringify(payload), opts.maxAttempts ?? 10, opts.jobKey ?? null, opts.runAt ?? null],
+  );
 }
 
 /** How often a running job renews its lock (`locked_at`): the heartbeat that tells a live worker from a dead one. */

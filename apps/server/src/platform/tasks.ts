@@ -10,4 +10,6 @@ export const TASKS = {
   analyseLetter: 'analyse_letter',
   /** Queued by the analysis of a clean letter when the company delivers automatically; run by delivery. */
   autoDeliverLetter: 'auto_deliver_letter',
+  /** Queued by the webhook outbox (platform/webhook-outbox.ts) in the transaction of an event; run by webhooks. */
+  sendWebhook: 'send_webhook',
 } as const;

@@ -1984,8 +1984,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's webhook endpoints (never their secrets) */
+        get: operations["getWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint; its signing secret is answered this once */
+        post: operations["postWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint with its attempt log */
+        delete: operations["deleteWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's delivery attempts, newest first, a page at a time */
+        get: operations["getWebhooksByIdAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an event to the endpoint again, with the same event id */
+        post: operations["postWebhooksByIdDeliveriesByDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch a switched-off endpoint on again */
+        post: operations["postWebhooksByIdEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "approval.decided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approval.decided
+         * @description A supervisor approved or denied a request. Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookApprovalDecided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approval.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approval.requested
+         * @description A member's action waits for a supervisor's approval. Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookApprovalRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "balance.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * balance.low
+         * @description The balance available to spend fell below the low-balance mark. Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookBalanceLow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "delivery.channel_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * delivery.channel_updated
+         * @description One channel of a delivery (post, email, text message, cloud link) moved on. Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookDeliveryChannelUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "letter.analysed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * letter.analysed
+         * @description A letter came out of analysis: ready to deliver, or refused with the reason. Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookLetterAnalysed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "letter.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * letter.status_changed
+         * @description A letter's status changed (scheduled, sending, delivered, cancelled...). Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookLetterStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "parcel.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * parcel.status_changed
+         * @description A parcel's status or its carrier's tracking status changed. Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookParcelStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.succeeded
+         * @description A card top-up was paid and credited to the balance. Signed by the Standard Webhooks specification; retried with backoff for up to 3 days until the endpoint answers 2xx.
+         */
+        post: operations["webhookPaymentSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;
@@ -11700,6 +11947,820 @@ export interface operations {
                         statusCode: number;
                     };
                 };
+            };
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            created_at: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: ("letter.analysed" | "letter.status_changed" | "delivery.channel_updated" | "parcel.status_changed" | "payment.succeeded" | "balance.low" | "approval.requested" | "approval.decided")[];
+                            failing_since: string | null;
+                            id: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: string[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            created_at: string;
+                            disabled_at: string | null;
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: ("letter.analysed" | "letter.status_changed" | "delivery.channel_updated" | "parcel.status_changed" | "payment.succeeded" | "balance.low" | "approval.requested" | "approval.decided")[];
+                            failing_since: string | null;
+                            id: string;
+                            url: string;
+                        };
+                        /** @description whsec_<base64> */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    getWebhooksByIdAttempts: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            attempt: number;
+                            attempted_at: string;
+                            delivery_id: string;
+                            /** @enum {string} */
+                            delivery_status: "pending" | "delivered" | "failed";
+                            duration_ms: number;
+                            error: string | null;
+                            event_id: string;
+                            event_type: string;
+                            id: string;
+                            manual: boolean;
+                            next_attempt_at: string | null;
+                            status_code: number | null;
+                        }[];
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    postWebhooksByIdDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    postWebhooksByIdEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        fields?: {
+                            message: string;
+                            path: string;
+                        }[];
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    webhookApprovalDecided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description ISO 8601 date-time (UTC) */
+                        decided_at: string;
+                        decided_by: string;
+                        entity_id: string;
+                        entity_type: string;
+                        id: string;
+                        task: string;
+                        /** @enum {string} */
+                        verdict: "approve" | "deny";
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "approval.decided";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookApprovalRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description ISO 8601 date-time (UTC) */
+                        created_at: string;
+                        entity_id: string;
+                        entity_type: string;
+                        id: string;
+                        /** @description Who asked (a person, or "API key 'ERP' of Jane Smith") */
+                        requested_by: string;
+                        /** @description The permission the request needs a supervisor for */
+                        task: string;
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "approval.requested";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBalanceLow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Balance minus what holds reserve */
+                        available_pence: number;
+                        balance_pence: number;
+                        held_pence: number;
+                        /** @description The mark it fell below (LOW_BALANCE_PENCE, £10) */
+                        threshold_pence: number;
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "balance.low";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDeliveryChannelUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @enum {string} */
+                        channel: "mail" | "email" | "sms" | "cloud_link" | "cloud_storage";
+                        delivery_id: string;
+                        letter_id: string;
+                        /** @description The provider's own status (printing, handed_over, delivered...) */
+                        provider_status: string | null;
+                        /** @description Why the channel failed, when it did */
+                        reason: string | null;
+                        /** @enum {string} */
+                        state: "queued" | "handed_over" | "succeeded" | "failed" | "cancelled";
+                        /** @description ISO 8601 date-time (UTC) */
+                        updated_at: string;
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "delivery.channel_updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLetterAnalysed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description ISO 8601 date-time (UTC) */
+                        created_at: string;
+                        delivery_channels: string[];
+                        document_type: string;
+                        id: string;
+                        /** @description The file name the letter was uploaded with */
+                        name: string;
+                        num_pages: number | null;
+                        /** @description Who the analysis read the letter is for; null until known */
+                        recipient: {
+                            address_lines: string[];
+                            name: string;
+                            postcode: string | null;
+                        } | null;
+                        /** @description The letter status, as GET /api/letters/{id} answers it */
+                        status: string;
+                        status_reason: string | null;
+                        successful_delivery_channels: string[];
+                        unsuccessful_delivery_channels: string[];
+                        /** @description ISO 8601 date-time (UTC) */
+                        updated_at: string;
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "letter.analysed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLetterStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description ISO 8601 date-time (UTC) */
+                        created_at: string;
+                        delivery_channels: string[];
+                        document_type: string;
+                        id: string;
+                        /** @description The file name the letter was uploaded with */
+                        name: string;
+                        num_pages: number | null;
+                        /** @description The status before this change */
+                        previous_status: string;
+                        /** @description Who the analysis read the letter is for; null until known */
+                        recipient: {
+                            address_lines: string[];
+                            name: string;
+                            postcode: string | null;
+                        } | null;
+                        /** @description The letter status, as GET /api/letters/{id} answers it */
+                        status: string;
+                        status_reason: string | null;
+                        successful_delivery_channels: string[];
+                        unsuccessful_delivery_channels: string[];
+                        /** @description ISO 8601 date-time (UTC) */
+                        updated_at: string;
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "letter.status_changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookParcelStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        carrier: string;
+                        /** @description YYYY-MM-DD */
+                        collection_date: string;
+                        cost_pence: number;
+                        /** @description ISO 8601 date-time (UTC) */
+                        created_at: string;
+                        id: string;
+                        previous_status: string;
+                        recipient_name: string;
+                        recipient_postcode: string;
+                        service: string;
+                        /** @description The carrier's shipment (tracking) number, once booked */
+                        shipment_id: string | null;
+                        status: string;
+                        tracking_status: string | null;
+                        /** @description ISO 8601 date-time (UTC) */
+                        updated_at: string;
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "parcel.status_changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; de-duplicate on it (a retry sends the same one). */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded part of the secret after whsec_> */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed; refuse one far from now. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount_pence: number;
+                        /** @description The balance after the credit */
+                        balance_pence: number;
+                        /** @description ISO 8601 date-time (UTC) */
+                        created_at: string;
+                        /** @constant */
+                        currency: "gbp";
+                        payment_intent_id: string;
+                        /** @description The ledger entry of the credit (GET /api/finances/transactions) */
+                        transaction_id: string;
+                    };
+                    /** @description The event id (evt_…), also the webhook-id header: the same on every retry */
+                    id: string;
+                    /** @description When the event happened (ISO 8601, UTC) */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.succeeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -9,6 +9,7 @@ import type { ApprovalRow as ApprovalTableRow, DepartmentSupervisorRow, UserRow 
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { emitEvent } from '../../platform/webhook-outbox.js';
 import { notifyUsers } from '../notifications/index.js';
 
 /** An approval as `select *` reads it; the payload is the object requestApproval stored. */
@@ -68,9 +69,9 @@ export async function requestApproval(
   r: { task: Permission; entityType: string; entityId: string; payload: Record<string, unknown>; description: string },
 ): Promise<string> {
   const id = randomUUID();
-  await client.query(
+  const { rows: made } = await client.query<Pick<ApprovalTableRow, 'created_at'>>(
     `insert into approvals (id, account_id, department_id, task, entity_type, entity_id, supervised_user_id, payload)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning created_at`,
     [
       id,
       auth.accountId,
@@ -99,6 +100,14 @@ export async function requestApproval(
     entityId: id,
     before: null,
     after: { task: r.task, entity_type: r.entityType, entity_id: r.entityId },
+  });
+  await emitEvent(client, auth.accountId, 'approval.requested', {
+    id,
+    task: r.task,
+    entity_type: r.entityType,
+    entity_id: r.entityId,
+    requested_by: actorName(auth),
+    created_at: made[0]!.created_at.toISOString(),
   });
   return id;
 }
@@ -130,11 +139,19 @@ export async function decideApproval(pool: pg.Pool, auth: AuthContext, approvalI
     } else {
       await denyHandlers.get(approval.entity_type)?.(client, approval, auth);
     }
-    await client.query(`update approvals set verdict = $2, decided_by = $3, decided_at = now() where id = $1`, [
-      approvalId,
+    const { rows: decided } = await client.query<Pick<ApprovalTableRow, 'decided_at'>>(
+      `update approvals set verdict = $2, decided_by = $3, decided_at = now() where id = $1 returning decided_at`,
+      [approvalId, verdict, auth.userId],
+    );
+    await emitEvent(client, auth.accountId, 'approval.decided', {
+      id: approvalId,
+      task: approval.task,
+      entity_type: approval.entity_type,
+      entity_id: approval.entity_id,
       verdict,
-      auth.userId,
-    ]);
+      decided_by: actorName(auth),
+      decided_at: (decided[0]?.decided_at ?? new Date()).toISOString(),
+    });
     // The request is settled for every supervisor: its notifications go.
     await client.query(
       `update notifications set dismissed_at = now() where account_id = $1 and approval->>'approval_id' = $2 and dismissed_at is null`,

@@ -64,7 +64,7 @@ export function registerAuditRoutes(app: App, { pool }: PlatformDeps) {
           actor_api_key: actor_api_key_name,
         })),
         count: count.rows[0]!.n,
-        filter_options: { entity_type: ['user', 'department', 'approval', 'api_key'] },
+        filter_options: { entity_type: ['user', 'department', 'approval', 'api_key', 'webhook_endpoint'] },
       };
     },
   );

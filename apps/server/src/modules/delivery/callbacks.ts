@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import { PrintWebhookError, parsePrintWebhook } from '../../providers/print.js';
 import { SmsCallbackError, SmsSignatureError, TWILIO_ERRORS } from '../../providers/sms.js';
 import { refund } from '../money/index.js';
+import { emitChannelUpdated } from './channel-event.js';
 import type { ChannelProviders } from './providers.js';
 import { syncLetter } from './sync-letter.js';
 
@@ -118,6 +119,7 @@ export async function handlePrintWebhook(
           );
         await syncLetter(q, c.delivery_id, PRINT_NOTES[event.status] ?? null);
       }
+      await emitChannelUpdated(q, c.account_id, c.delivery_id, c.channel);
       return true;
     });
     if (done) applied++;
@@ -163,6 +165,7 @@ export async function handleSmsCallback(
       await failChannel(q, c, reason, true);
       await syncLetter(q, c.delivery_id, `Text message failed: ${reason} (refunded)`);
     }
+    await emitChannelUpdated(q, c.account_id, c.delivery_id, c.channel);
     return true;
   });
   return { applied: applied === true, unknown: applied === null };

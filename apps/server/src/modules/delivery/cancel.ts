@@ -6,6 +6,7 @@ import type { LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../
 import { AppError } from '../../platform/errors.js';
 import { findLetter } from '../letters/index.js';
 import { actorOf, release } from '../money/index.js';
+import { emitChannelUpdated } from './channel-event.js';
 import { setLetterStatus } from './sync-letter.js';
 
 /**
@@ -34,6 +35,7 @@ export async function unwindDelivery(
       });
   await q.query('select graphile_worker.remove_job($1)', [`deliver:${d.id}`]);
   await setLetterStatus(q, { id: d.letter_id, accountId: d.account_id }, status, reason, []);
+  for (const c of channels) await emitChannelUpdated(q, d.account_id, d.id, c.channel);
 }
 
 /**

@@ -9,6 +9,7 @@ import { PrintSubmitError } from '../../providers/print.js';
 import { SmsSendError } from '../../providers/sms.js';
 import { capture, release } from '../money/index.js';
 import { fileLetterForCustomer } from '../storage/index.js';
+import { emitChannelUpdated } from './channel-event.js';
 import { createCloudLink } from './cloud-links.js';
 import type { DeliveryOptions } from './price.js';
 import { channelProviders, type DeliveryProviders } from './providers.js';
@@ -114,6 +115,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
             description: `Not delivered (${CHANNEL_LABELS[ch.channel].toLowerCase()}): ${claimed.letter_name}`,
           });
         await syncLetter(q, deliveryId, `${CHANNEL_LABELS[ch.channel]} failed: ${e.message}`);
+        await emitChannelUpdated(q, claimed.account_id, deliveryId, ch.channel);
       });
       continue;
     }
@@ -141,6 +143,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
         );
       }
       await syncLetter(q, deliveryId, outcome.note);
+      await emitChannelUpdated(q, claimed.account_id, deliveryId, ch.channel);
     });
   }
   // The queue tries again later for the channels whose provider did not answer.

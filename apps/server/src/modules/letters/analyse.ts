@@ -33,10 +33,12 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
 import { TASKS } from '../../platform/tasks.js';
+import { emitEvent } from '../../platform/webhook-outbox.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { AddressSheetError, prependAddressSheet, resetAddress } from './address-sheet.js';
 import { type ConvertOptions, DocxError, docxToPdf } from './docx.js';
 import { letterAnalysed } from './hooks.js';
+import { letterEventData } from './letter-event.js';
 import { loadLetterForJob } from './load-letter-for-job.js';
 import { OCR_CONFIDENT, type OcrWord, ocrWords } from './ocr.js';
 import { inkCells, MAX_PAGE_SIDE_MM, PdfError, pageWords, pdfInfo, thumbnail } from './poppler.js';
@@ -446,6 +448,8 @@ export async function runAnalysis(
     });
     if (!updated) return;
     await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
+    // Programs learn the outcome (clean, or refused with its reason) from the letter.analysed webhook.
+    await emitEvent(client, letter.account_id, 'letter.analysed', () => letterEventData(client, letterId));
     // The letter's customer: the one whose name and postcode match the recipient read (only when
     // exactly one does; otherwise the user picks).
     if (outcome.name)

@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import type { LetterRow } from '../../platform/db/rows.js';
+import { emitEvent } from '../../platform/webhook-outbox.js';
+import { letterEventData } from './letter-event.js';
 
 /** A SQL expression over the letter's own columns (no parameters), written into the update as it is. */
 export class LetterColumnSql {
@@ -71,9 +74,21 @@ export async function recordLetterStatus(
     params.push(options.whileStatus);
     guard = ` and status = $${params.length}`;
   }
-  const updated = await q.query(`update letters set ${sets.join(', ')} where id = $1${guard}`, params);
-  if (!updated.rowCount) return false;
+  // The status before (locked first, so it is the one this update replaces) tells whether it changed.
+  const updated = await q.query<Pick<LetterRow, 'account_id'> & { previous_status: LetterRow['status'] }>(
+    `with old as (select status as previous_status from letters where id = $1 for update)
+     update letters set ${sets.join(', ')} from old where id = $1${guard}
+     returning letters.account_id, old.previous_status`,
+    params,
+  );
+  const row = updated.rows[0];
+  if (!row) return false;
   if (options.history !== false) await recordLetterHistory(q, letterId, status, options.reason ?? null);
+  if (row.previous_status !== status)
+    await emitEvent(q, row.account_id, 'letter.status_changed', async () => {
+      const letter = await letterEventData(q, letterId);
+      return letter && { ...letter, previous_status: row.previous_status };
+    });
   return true;
 }
 

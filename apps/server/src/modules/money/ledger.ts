@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { MONEY_MESSAGES, type TransactionType } from '@lp/domain';
+import { LOW_BALANCE_PENCE, MONEY_MESSAGES, type TransactionType } from '@lp/domain';
 import type pg from 'pg';
 import type { AccountBalanceRow, HoldRow, LedgerEntryRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
+import { emitEvent } from '../../platform/webhook-outbox.js';
 import { releaseSpendInMonth, reserveSpend } from '../users/index.js';
 
 /**
@@ -240,15 +241,35 @@ async function moveBalance(
   heldDelta: number,
   needAvailable: number,
 ): Promise<number | null> {
-  const { rows } = await q.query<Pick<AccountBalanceRow, 'balance_pence'>>(
+  const { rows } = await q.query<Pick<AccountBalanceRow, 'balance_pence' | 'held_pence'>>(
     `update account_balances
         set balance_pence = balance_pence + $2, held_pence = held_pence + $3, entry_count = entry_count + 1,
             updated_at = now()
       where account_id = $1 and balance_pence - held_pence >= $4
-      returning balance_pence`,
+      returning balance_pence, held_pence`,
     [accountId, balanceDelta, heldDelta, needAvailable],
   );
-  return rows[0] ? Number(rows[0].balance_pence) : null;
+  const row = rows[0];
+  if (!row) return null;
+  const balance = Number(row.balance_pence);
+  const held = Number(row.held_pence);
+  await warnWhenLow(q, accountId, { balance, held, before: balance - held - (balanceDelta - heldDelta) });
+  return balance;
+}
+
+/**
+ * `balance.low` (decision 0029): sent once each time a movement takes the available balance from
+ * LOW_BALANCE_PENCE or more to under it, in the movement's transaction.
+ */
+async function warnWhenLow(q: Q, accountId: string, b: { balance: number; held: number; before: number }) {
+  const available = b.balance - b.held;
+  if (!(b.before >= LOW_BALANCE_PENCE && available < LOW_BALANCE_PENCE)) return;
+  await emitEvent(q, accountId, 'balance.low', {
+    available_pence: available,
+    balance_pence: b.balance,
+    held_pence: b.held,
+    threshold_pence: LOW_BALANCE_PENCE,
+  });
 }
 
 /** Takes money now (a delivery sent at once, a parcel booked, a plan fee). */

@@ -2,6 +2,7 @@ import { formatPounds } from '@lp/domain';
 import type pg from 'pg';
 import type { PaymentIntentRow } from '../../platform/db/rows.js';
 import { publish } from '../../platform/events.js';
+import { emitEvent } from '../../platform/webhook-outbox.js';
 import type { ProviderIntent } from '../../providers/payments.js';
 import { credit, type Entry } from './ledger.js';
 import { lockAccount, retryOwedPlan } from './plans.js';
@@ -56,6 +57,15 @@ export async function applyIntent(q: Q, intent: ProviderIntent, eventAt: Date | 
               last_event_at = greatest(last_event_at, $3), updated_at = now() where id = $1`,
       [row.id, entry.id, eventAt],
     );
+    if (!entry.replayed)
+      await emitEvent(q, accountId, 'payment.succeeded', {
+        payment_intent_id: row.id,
+        amount_pence: intent.amount,
+        currency: 'gbp',
+        transaction_id: entry.id,
+        balance_pence: entry.balance_after_pence,
+        created_at: entry.created_at.toISOString(),
+      });
     return { ...base, status: 'succeeded', credited: true, creditedNow: !entry.replayed, entry };
   }
   const newer = eventAt === null || row.last_event_at === null || eventAt >= row.last_event_at;

@@ -35,6 +35,7 @@ import {
 import { needsApproval, registerApprovalHandler, registerDenyHandler, requestApproval } from '../approvals/index.js';
 import { findCustomer } from '../customers/index.js';
 import { actorOf, capture, hold, readBalance, refund, release } from '../money/index.js';
+import { emitParcelStatusChanged } from './parcel-event.js';
 
 /** Books a confirmed parcel with its carrier (keyed per parcel, retried with backoff). */
 export const BOOK_PARCEL_TASK = 'book_parcel';
@@ -132,6 +133,7 @@ export async function moveParcel(
   );
   await q.query('insert into parcel_history (parcel_id, status, reason) values ($1, $2, $3)', [p.id, to, reason]);
   await publish(q, { accountId: p.account_id, message: { type: 'refresh', entities: ['parcels', 'finances'] } });
+  if (p.status !== to) await emitParcelStatusChanged(q, p.account_id, p.id, p.status);
 }
 
 export async function queueBooking(q: pg.ClientBase, parcelId: string): Promise<void> {
@@ -453,8 +455,13 @@ export async function applyTrackingEvents(
         [p.id],
       );
       const next = latest[0]!.status;
-      if (next !== p.tracking_status && trackingAdvances(p.tracking_status, next))
-        await q.query('update parcels set tracking_status = $2, updated_at = now() where id = $1', [p.id, next]);
+      if (next !== p.tracking_status && trackingAdvances(p.tracking_status, next)) {
+        const { rows: moved } = await q.query<Pick<ParcelTableRow, 'status'>>(
+          'update parcels set tracking_status = $2, updated_at = now() where id = $1 returning status',
+          [p.id, next],
+        );
+        await emitParcelStatusChanged(q, p.account_id, p.id, moved[0]!.status);
+      }
       await publish(q, { accountId: p.account_id, message: { type: 'refresh', entities: ['parcels'] } });
     });
   }

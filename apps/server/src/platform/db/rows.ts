@@ -44,6 +44,10 @@ import type {
   storageUsage,
   users,
   verifications,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
 } from './schema.js';
 
 /**
@@ -94,3 +98,7 @@ export type LetterCloudSyncRow = DbRow<typeof letterCloudSyncs>;
 export type RateLimitRow = DbRow<typeof rateLimits>;
 export type ApiKeyRow = DbRow<typeof apiKeys>;
 export type IdempotencyKeyRow = DbRow<typeof idempotencyKeys>;
+export type WebhookEndpointRow = DbRow<typeof webhookEndpoints>;
+export type WebhookEventRow = DbRow<typeof webhookEvents>;
+export type WebhookDeliveryRow = DbRow<typeof webhookDeliveries>;
+export type WebhookAttemptRow = DbRow<typeof webhookAttempts>;

@@ -1167,3 +1167,106 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A company's webhook endpoint (decision 0029): the URL that is sent the events it subscribed to,
+ * signed with its secret (Standard Webhooks). The secret must be read to sign, so it is sealed
+ * (platform/secrets.ts, bound to the endpoint's id), never kept in clear.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Names of WEBHOOK_EVENT_TYPES. */
+    events: text('events').array().notNull(),
+    /** `whsec_<base64>` sealed with the integration key ring, associated data `webhook:<id>`. */
+    secretSealed: text('secret_sealed').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Switched off (after 3 days of failures): no new event is sent to it. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    /** When its deliveries started failing without a success since; null while it answers. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_endpoints_account_idx').on(t.accountId, t.createdAt),
+    // The one query every event makes: is any enabled endpoint of the company listening?
+    index('webhook_endpoints_enabled_idx').on(t.accountId).where(sql`disabled_at is null`),
+  ],
+);
+
+/** The outbox: an event, written in the transaction of the change it describes. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** `evt_<32 hex>`: the webhook-id header, the same on every attempt. */
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** The event's `data`: the object as a program reads it. */
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_events_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** One event to one endpoint: sent by the webhook job, retried on its schedule until delivered or given up. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Each POST made to an endpoint: when, its answer's status code or the error, how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** 1 for the first attempt of the delivery. */
+    attempt: integer('attempt').notNull(),
+    /** Sent by a person's Resend rather than the schedule. */
+    manual: boolean('manual').notNull().default(false),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_attempts_delivery_idx').on(t.deliveryId),
+  ],
+);

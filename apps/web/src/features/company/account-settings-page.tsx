@@ -7,6 +7,7 @@ import { ProfileSection } from '../account/profile-section';
 import { SessionsSection } from '../account/sessions-section';
 import { SettingsSection } from '../account/settings-section';
 import { ApiKeysSection } from '../developers/api-keys-section';
+import { WebhooksSection } from '../developers/webhooks-section';
 import { RestrictBalanceSwitch } from '../finances/restrict-balance-switch';
 import { DeliveryPreferencesForm } from './delivery-preferences-form';
 
@@ -32,6 +33,7 @@ export function AccountSettingsPage() {
         </SettingsSection>
       ) : null}
       <ApiKeysSection />
+      <WebhooksSection />
     </Page>
   );
 }

@@ -38,6 +38,7 @@ import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
 import { SettingsSection } from '../account/settings-section';
 import { type ApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
+import { SecretDialog } from './secret-dialog';
 
 const DAY_MS = 24 * 3600_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -133,7 +134,20 @@ export function ApiKeysSection() {
           }}
         />
       ) : null}
-      {secret ? <SecretDialog secret={secret} onClose={() => setSecret(null)} /> : null}
+      {secret ? (
+        <SecretDialog
+          secret={secret}
+          text={{
+            title: TEXT.secretTitle,
+            warning: TEXT.secretWarning,
+            label: TEXT.secretLabel,
+            copy: TEXT.copy,
+            copied: TEXT.copied,
+            done: TEXT.done,
+          }}
+          onClose={() => setSecret(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={revoking !== null}
         busy={revoke.isPending}
@@ -262,43 +276,6 @@ function CreateApiKeyDialog({
           </Button>
         </DialogActions>
       </Box>
-    </Dialog>
-  );
-}
-
-/** The new key, once: copy it now, it is never shown again. */
-function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
-  const titleId = useId();
-  const warningId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      notify(TEXT.copied, { variant: 'success' });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { variant: 'error' });
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={warningId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{TEXT.secretTitle}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" id={warningId} sx={{ mb: 2 }}>
-          {TEXT.secretWarning}
-        </Alert>
-        <TextField
-          label={TEXT.secretLabel}
-          value={secret}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true, spellCheck: false }, inputLabel: { shrink: true } }}
-          onFocus={(e) => e.target.select()}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => void copy()}>{TEXT.copy}</Button>
-        <Button variant="contained" onClick={onClose}>
-          {TEXT.done}
-        </Button>
-      </DialogActions>
     </Dialog>
   );
 }

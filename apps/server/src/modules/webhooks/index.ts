@@ -1,0 +1,5 @@
+// The public face of modules/webhooks: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
+
+export { webhookEventsOpenApi } from './openapi.js';
+export { registerWebhookRoutes } from './routes.js';
+export { runWebhookDelivery, type SendPayload, type WebhookSenderDeps } from './send-webhook.js';
