@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi-document.js';
 import { REPO_ROOT } from './platform/config.js';
 import { createTestContext, type TestContext } from './test/harness.js';
 
@@ -31,4 +32,9 @@ it("the web's API types are the server's OpenAPI document, generated", async () 
   expect(committed === text, `${API_TYPES_FILE} differs from the server's routes: run \`npm run api-types\``).toBe(
     true,
   );
+});
+
+it('the document Redocly lints (built without a database) is the one the running app serves', async () => {
+  const served = (await t.app.inject('/api/openapi.json')).json();
+  expect(await buildOpenApiDocument(t.config.PUBLIC_URL)).toEqual(served);
 });

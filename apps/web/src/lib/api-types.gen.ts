@@ -1987,7 +1987,25 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description A refusal: the error catalogue’s shape */
+        Error: {
+            /**
+             * @description What went wrong, for programs
+             * @enum {string}
+             */
+            code: "BAD_REQUEST" | "INVALID_JSON" | "INVALID_TOKEN" | "WEBHOOK_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INSUFFICIENT_FUNDS" | "PAYMENT_FAILED" | "PERMISSION_DENIED" | "SPENDING_CAP_EXCEEDED" | "CSRF_INVALID" | "NOT_FOUND" | "NOT_REGISTERED" | "REQUEST_TIMEOUT" | "ALREADY_REGISTERED" | "CONFLICT" | "BODY_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "INSUFFICIENT_STORAGE";
+            /** @description The fields that are not valid (422) */
+            fields?: {
+                message: string;
+                path: string;
+            }[];
+            /** @description What went wrong, for people */
+            message: string;
+            /** @description The HTTP status, repeated */
+            statusCode: number;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -2023,21 +2041,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2090,21 +2127,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2203,38 +2250,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2272,6 +2321,33 @@ export interface operations {
                             revoked_at: string | null;
                         }[];
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2325,38 +2401,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2379,21 +2457,49 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2429,38 +2535,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -2469,15 +2577,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2522,6 +2631,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postCarriersByCarrierWebhook: {
@@ -2546,24 +2691,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2572,6 +2709,15 @@ export interface operations {
                     "application/json": {
                         applied: number;
                     };
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2591,30 +2737,49 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The letter */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2649,21 +2814,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2700,55 +2884,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2789,55 +2967,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2892,21 +3064,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2954,38 +3136,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3025,72 +3209,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3099,15 +3269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3145,72 +3307,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3219,15 +3367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3296,21 +3436,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3360,21 +3519,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3383,32 +3561,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3461,38 +3623,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3536,21 +3709,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3578,21 +3779,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3606,12 +3835,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The customers */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3642,21 +3900,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3665,15 +3942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3682,32 +3951,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3716,15 +3969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3764,21 +4009,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -3787,32 +4051,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3858,6 +4106,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postDepartments: {
@@ -3901,55 +4185,58 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3991,21 +4278,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4050,21 +4365,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -4073,49 +4407,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4138,21 +4448,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -4161,15 +4490,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4203,21 +4533,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4234,56 +4592,67 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The installer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/octet-stream": string;
                 };
             };
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The part of the installer the Range header asked for */
             206: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/octet-stream": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4311,21 +4680,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4359,38 +4738,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4425,6 +4815,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFinancesTopUp: {
@@ -4455,6 +4872,33 @@ export interface operations {
                         provider: "sandbox" | "stripe";
                         publishable_key: string | null;
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4488,38 +4932,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -4528,15 +4983,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4587,21 +5043,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4617,30 +5092,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The receipt */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4681,6 +5184,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteIntegrationsByProvider: {
@@ -4706,21 +5236,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4758,21 +5316,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -4781,49 +5358,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -4832,15 +5385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4867,21 +5412,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -4890,49 +5454,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -4941,15 +5481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4992,21 +5524,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5015,49 +5566,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5066,15 +5593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5118,21 +5637,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5141,49 +5679,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5192,15 +5706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5248,21 +5754,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5271,49 +5796,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5322,15 +5823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5370,21 +5863,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5393,49 +5905,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5444,15 +5932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5495,38 +5975,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5535,49 +6017,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5586,15 +6044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5629,21 +6079,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5652,49 +6121,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5703,15 +6148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5741,21 +6178,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5819,55 +6266,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5902,6 +6343,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postLetterheadsByKind: {
@@ -5934,21 +6402,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -5957,32 +6453,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6011,21 +6491,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6041,30 +6549,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The letterhead as uploaded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6095,7 +6633,12 @@ export interface operations {
                     "application/json": {
                         count: number;
                         counts: {
-                            [key: string]: number;
+                            all: number;
+                            failed: number;
+                            new: number;
+                            scheduled: number;
+                            sent: number;
+                            trash: number;
                         };
                         filter_options: {
                             [key: string]: string[];
@@ -6185,21 +6728,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6313,21 +6875,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6357,21 +6947,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -6380,15 +6989,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6418,21 +7028,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -6441,15 +7070,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6479,21 +7109,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -6502,15 +7151,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6540,21 +7190,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -6563,15 +7232,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6600,21 +7270,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6649,21 +7347,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6703,21 +7429,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -6726,32 +7471,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6811,21 +7540,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6843,30 +7600,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The letter */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -6875,15 +7651,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6914,21 +7691,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6955,21 +7760,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6988,30 +7821,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description Page 1 with the barcode and the window */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7020,32 +7872,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7083,21 +7919,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7106,32 +7961,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7173,21 +8012,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7216,21 +8083,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7239,15 +8125,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7283,21 +8170,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7306,32 +8212,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7347,12 +8237,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The thumbnail */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The letter has no thumbnail (yet) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -7376,24 +8320,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7426,24 +8362,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7483,21 +8411,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7506,15 +8453,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7545,21 +8493,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7568,15 +8535,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7634,55 +8602,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7691,32 +8653,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7760,6 +8706,42 @@ export interface operations {
                             uuid: string;
                         }[];
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7836,38 +8818,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7895,21 +8888,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -7918,32 +8930,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7974,21 +8970,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8019,21 +9043,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8055,12 +9107,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Server-sent events, one JSON message each */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -8090,21 +9180,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -8113,15 +9222,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8173,21 +9283,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8215,21 +9335,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8267,38 +9397,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8330,55 +9462,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8406,21 +9532,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8458,38 +9594,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8527,6 +9665,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteNotifications: {
@@ -8544,6 +9709,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -8564,6 +9756,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -8587,6 +9824,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getNotificationsStream: {
@@ -8598,12 +9862,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Server-sent events, one JSON message each */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -8689,21 +9982,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8784,55 +10096,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -8841,15 +10147,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8935,21 +10242,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8967,37 +10302,56 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The label */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The label is not ready yet */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -9006,15 +10360,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9063,6 +10418,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postParcelsPresets: {
@@ -9101,38 +10483,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9159,21 +10552,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9220,21 +10641,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9275,21 +10715,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9321,55 +10789,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9400,38 +10853,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9472,6 +10927,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
@@ -9488,7 +10961,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9502,6 +10984,15 @@ export interface operations {
                             type: string;
                         };
                     };
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9541,6 +11032,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             402: {
                 headers: {
@@ -9555,6 +11064,24 @@ export interface operations {
                             type: string;
                         };
                     };
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9580,21 +11107,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9654,21 +11173,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -9677,32 +11197,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9733,6 +11255,33 @@ export interface operations {
                         price: number | "Call";
                         renews_at: string | null;
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9791,72 +11340,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9877,6 +11412,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSessions: {
@@ -9894,6 +11438,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -9953,55 +11524,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10053,38 +11618,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10093,32 +11660,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10195,21 +11746,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10255,21 +11834,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10278,15 +11876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10295,15 +11885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10312,32 +11894,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10346,15 +11912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10388,55 +11946,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10488,38 +12040,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10528,32 +12082,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10571,56 +12109,67 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The file, in the type it was stored with */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "*/*": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The part of the file the Range header asked for */
             206: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "*/*": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10652,55 +12201,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10732,21 +12275,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10805,21 +12376,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10828,15 +12418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10845,15 +12427,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -10862,15 +12445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10923,21 +12498,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10964,21 +12567,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11039,21 +12670,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -11062,15 +12712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -11079,15 +12721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
@@ -11096,32 +12730,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11147,6 +12765,33 @@ export interface operations {
                         reserved_bytes: number;
                         used_bytes: number;
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11200,6 +12845,42 @@ export interface operations {
                             user_name: string;
                         }[];
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11280,38 +12961,49 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Default Response */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11355,21 +13047,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11450,55 +13170,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11535,38 +13249,49 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11596,21 +13321,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11648,55 +13401,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid; `fields` names each one. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

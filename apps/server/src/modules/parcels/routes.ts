@@ -590,7 +590,12 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
         summary: 'The printable label (PDF); 204 while the carrier is still making it',
         params: idParams,
         querystring: labelQuery,
-        response: { 200: fileResponse, 204: z.null(), 404: errorSchema, 409: errorSchema },
+        response: {
+          200: fileResponse('The label', 'application/pdf'),
+          204: z.null().describe('The label is not ready yet'),
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
       config: { access: see },
     },

@@ -23,7 +23,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import type { App } from '../../platform/http.js';
-import { errorSchema } from '../../platform/http.js';
+import { errorSchema, fileResponse } from '../../platform/http.js';
 import { contentDisposition, parseRange } from '../../platform/http-files.js';
 import { findLetter } from '../letters/index.js';
 import {
@@ -426,7 +426,12 @@ export function registerStorageRoutes(app: App, deps: Deps) {
           'A stored file (inline, or as an attachment with ?download=1), byte ranges supported; a letter-linked item answers its letter',
         params: idParams,
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
-        response: { 200: z.any(), 206: z.any(), 400: errorSchema, 404: errorSchema },
+        response: {
+          200: fileResponse('The file, in the type it was stored with', '*/*'),
+          206: fileResponse('The part of the file the Range header asked for', '*/*'),
+          400: errorSchema,
+          404: errorSchema,
+        },
       },
       config: { access: see },
     },
