@@ -64,7 +64,7 @@ try {
     ...(args.has('--no-e2e') ? [] : [{ name: 'chromium', path: '/usr/bin/chromium' }]),
   ]);
   ensureBuilt({ force: true });
-  // Lint, the two type-checks and the OpenAPI lint need nothing of each other: side by side on CI's 2 cores.
+  // Lint, the type-checks and the OpenAPI lint need nothing of each other: side by side on CI's 2 cores.
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
   await runSideBySide([
     {
@@ -76,6 +76,11 @@ try {
       title: 'Type-check the server tests (tsc)',
       cmd: process.execPath,
       args: [tsc, '-p', 'apps/server/tsconfig.test.json'],
+    },
+    {
+      title: 'Type-check the API client and its tests (tsc)',
+      cmd: process.execPath,
+      args: [tsc, '-p', 'packages/client/tsconfig.test.json'],
     },
     { title: 'Type-check the web app (tsc)', cmd: process.execPath, args: [tsc, '-p', 'apps/web', '--noEmit'] },
     {

@@ -52,6 +52,44 @@ export const ERROR_RESPONSES = {
 
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
+const binary = { type: 'string', format: 'binary' };
+
+function multipart(description: string, properties: Record<string, object>) {
+  return {
+    description,
+    content: {
+      'multipart/form-data': { schema: { type: 'object', properties, required: ['file'] } },
+    },
+  };
+}
+
+/**
+ * The bodies the route schemas cannot say: files sent as multipart/form-data, read by the route
+ * itself (@fastify/multipart), and the raw parts of an upload. By method and route path; the
+ * platform test checks each names a route.
+ */
+export const UPLOAD_BODIES: Readonly<Record<string, object>> = {
+  'POST /api/letters/files': multipart('The letter, a PDF or a Word (.docx) file, told by its content', {
+    file: { ...binary, description: 'The letter (at most the upload limit)' },
+  }),
+  'POST /api/letterheads/:kind': multipart('The letterhead: a PDF, PNG or JPEG file, told by its content', {
+    file: binary,
+  }),
+  'POST /api/storage/folders/:id/files': multipart('One file to store in the folder', { file: binary }),
+  'POST /api/customers/import/preview': multipart('A CSV or Excel (.xlsx) file of customers', { file: binary }),
+  'POST /api/customers/import': multipart('A CSV or Excel (.xlsx) file of customers, and how its columns map', {
+    file: binary,
+    mapping: {
+      type: 'string',
+      description: 'JSON: column header → customer field, or null for a column not imported (optional)',
+    },
+  }),
+  'PUT /api/storage/uploads/:id/chunks/:n': {
+    description: 'The chunk’s bytes',
+    content: { 'application/octet-stream': { schema: binary } },
+  },
+};
+
 /**
  * The refusals a route can answer beyond those its schema lists: the access hook's (400 cookie and
  * key together, 401, 403, 426 for a plan feature), the validator's 422 when it takes input, 404 when
@@ -72,8 +110,9 @@ export function refusalsOf(
   }
   if (config?.webOnly) statuses.add(403);
   if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !config?.csrfExempt) statuses.add(403);
+  const upload = `${method} ${url}` in UPLOAD_BODIES;
   if (schema.body) statuses.add(400);
-  if (schema.body || schema.querystring || schema.params) statuses.add(422);
+  if (schema.body || upload || schema.querystring || schema.params) statuses.add(422);
   if (url.includes('/:')) statuses.add(404);
   if (config?.rateLimit) statuses.add(429);
   return [...statuses].sort();
@@ -93,13 +132,21 @@ export const documentRoute: SwaggerTransform = (input) => {
     if (!(status in response)) response[status] = errorSchema;
   }
   const transformed = jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
-  const schema = transformed.schema;
+  const upload = UPLOAD_BODIES[`${method} ${input.url}`];
+  const schema = upload && !transformed.schema.body ? { ...transformed.schema, body: upload } : transformed.schema;
   if (schema.hide) return transformed;
   // Each refusal says why it happens; a route's own description of a status stays.
   const responses: Record<string, unknown> = isRecord(schema.response) ? { ...schema.response } : {};
   for (const [status, text] of Object.entries(ERROR_RESPONSES)) {
     const r = responses[status];
     if (isRecord(r) && !r.description) responses[status] = { ...r, description: text };
+  }
+  const limited = responses[429];
+  if (isRecord(limited)) {
+    responses[429] = {
+      ...limited,
+      headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' } },
+    };
   }
   const tags = schema.tags?.length ? schema.tags : [tagOf(input.url)];
   const unknown = tags.filter((t) => !TAG_NAMES.has(t));

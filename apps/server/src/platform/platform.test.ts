@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestContext, type TestContext } from '../test/harness.js';
+import { UPLOAD_BODIES } from './openapi.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -68,6 +69,16 @@ describe('platform', () => {
     expect(doc.paths['/api/signup'].post.responses['429'].content['application/json'].schema).toEqual(error);
     expect(doc.paths['/api/api-keys'].get.security).toEqual([{ session: [] }]);
     expect(doc.components.schemas.Error.properties.code.enum).toContain('VALIDATION_FAILED');
+    expect(doc.paths['/api/signup'].post.responses['429'].headers['Retry-After'].schema.type).toBe('integer');
+    // Files sent as multipart/form-data or as raw parts: each body the route reads itself is described.
+    for (const key of Object.keys(UPLOAD_BODIES)) {
+      const [method = '', url = ''] = key.split(' ');
+      const item = doc.paths[url.replace(/:(\w+)/g, '{$1}')];
+      expect(item?.[method.toLowerCase()]?.requestBody?.content, key).toBeDefined();
+    }
+    expect(doc.paths['/api/letters/files'].post.requestBody.content['multipart/form-data'].schema.required).toEqual([
+      'file',
+    ]);
     // Files answer in their own content type.
     expect(Object.keys(doc.paths['/api/letters/{id}/file'].get.responses['200'].content)).toEqual(['application/pdf']);
     expect(Object.keys(doc.paths['/api/customers/export.csv'].get.responses['200'].content)).toEqual(['text/csv']);

@@ -2776,6 +2776,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2844,6 +2846,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,6 +3261,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3355,6 +3361,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3880,7 +3888,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /** @description JSON: column header → customer field, or null for a column not imported (optional) */
+                    mapping?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -3981,7 +3998,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -6199,6 +6223,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6305,6 +6331,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6381,7 +6409,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -8874,7 +8909,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The letter (at most the upload limit)
+                     */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -9501,6 +9546,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10819,6 +10866,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10883,6 +10932,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11388,6 +11439,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11563,6 +11616,8 @@ export interface operations {
             /** @description Too many requests: wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11802,7 +11857,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -12624,7 +12686,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
