@@ -2316,7 +2316,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "live" | "test";
                             name: string;
-                            permissions: string[];
+                            permissions: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             prefix: string;
                             revoked_at: string | null;
                         }[];
@@ -2393,7 +2393,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "live" | "test";
                             name: string;
-                            permissions: string[];
+                            permissions: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             prefix: string;
                             revoked_at: string | null;
                         };
@@ -2743,7 +2743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -3849,7 +3849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "text/csv": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -3892,7 +3892,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                     /** @description JSON: column header → customer field, or null for a column not imported (optional) */
                     mapping?: string;
                 };
@@ -4002,7 +4002,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -4117,13 +4117,17 @@ export interface operations {
                         };
                         rows: {
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             id: string;
                             name: string;
                             numMembers: number;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             supervised_by: string[];
                         }[];
@@ -4284,7 +4288,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         approvals: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         id: string;
                         members: {
@@ -4296,7 +4302,9 @@ export interface operations {
                         name: string;
                         numMembers: number;
                         permissions: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         supervised_by: string[];
                     };
@@ -4622,7 +4630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description The part of the installer the Range header asked for */
@@ -4631,7 +4639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -5122,7 +5130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -6261,7 +6269,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -6284,7 +6292,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -6413,7 +6423,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -6590,9 +6600,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/jpeg": string;
-                    "image/png": string;
+                    "application/pdf": Blob;
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -7641,7 +7651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -7862,7 +7872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -8278,7 +8288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/jpeg": string;
+                    "image/jpeg": Blob;
                 };
             };
             /** @description The letter has no thumbnail (yet) */
@@ -8916,7 +8926,7 @@ export interface operations {
                      * Format: binary
                      * @description The letter (at most the upload limit)
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -9158,7 +9168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -9297,7 +9307,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -9320,7 +9330,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -9915,7 +9927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -10018,7 +10030,8 @@ export interface operations {
                             sender_email: string;
                             service_name: string;
                             shipment_id: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                             status_colour: string;
                             tracking_label: string | null;
                             tracking_status: string | null;
@@ -10133,7 +10146,8 @@ export interface operations {
                         sender_email: string;
                         service_name: string;
                         shipment_id: string | null;
-                        status: string;
+                        /** @enum {string} */
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         status_colour: string;
                         tracking_label: string | null;
                         tracking_status: string | null;
@@ -10243,7 +10257,8 @@ export interface operations {
                         history: {
                             at: string;
                             reason: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         }[];
                         label_ready: boolean;
                         length: number;
@@ -10274,7 +10289,8 @@ export interface operations {
                         sender_email: string;
                         service_name: string;
                         shipment_id: string | null;
-                        status: string;
+                        /** @enum {string} */
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         status_colour: string;
                         tracking: {
                             carrier_message: string;
@@ -10355,7 +10371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description The label is not ready yet */
@@ -10657,9 +10673,38 @@ export interface operations {
             content: {
                 "application/json": {
                     customer_uuid?: string | null;
-                    details: unknown;
-                    recipient: unknown;
-                    sender: unknown;
+                    details: {
+                        collection_date: string;
+                        delivery_notes?: string;
+                        goods_description?: string;
+                        goods_value: number | string;
+                        height: number | string;
+                        length: number | string;
+                        weight: number | string;
+                        width: number | string;
+                    };
+                    recipient: {
+                        addressLine1: string;
+                        addressLine2?: string;
+                        addressLine3?: string;
+                        county: string;
+                        email?: string | "";
+                        name: string;
+                        phoneNumber: string;
+                        postcode: string;
+                        town: string;
+                    };
+                    sender: {
+                        addressLine1: string;
+                        addressLine2?: string;
+                        addressLine3?: string;
+                        county: string;
+                        email?: string | "";
+                        name: string;
+                        phoneNumber: string;
+                        postcode: string;
+                        town: string;
+                    };
                 };
             };
         };
@@ -10756,7 +10801,8 @@ export interface operations {
                         }[];
                         recipient: string;
                         shipment_id: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         tracking_label: string | null;
                         tracking_status: string | null;
                     };
@@ -11360,7 +11406,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -11383,7 +11429,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -11546,7 +11594,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -11569,7 +11617,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -11772,7 +11822,8 @@ export interface operations {
                         folder: {
                             editable: boolean;
                             id: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "customer_folder" | "folder" | "file";
                             name: string;
                         };
                         items: {
@@ -11861,7 +11912,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -12177,7 +12228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "*/*": Blob;
                 };
             };
             /** @description The part of the file the Range header asked for */
@@ -12186,7 +12237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "*/*": string;
+                    "*/*": Blob;
                 };
             };
             /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
@@ -12331,7 +12382,8 @@ export interface operations {
                         nodes: {
                             has_children: boolean;
                             id: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "customer_folder" | "folder" | "file";
                             name: string;
                         }[];
                     };
@@ -12688,7 +12740,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Blob;
             };
         };
         responses: {
@@ -12893,7 +12945,9 @@ export interface operations {
                         rows: {
                             accepted_invite: boolean;
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             created_at: string;
                             department: string | null;
@@ -12903,7 +12957,9 @@ export interface operations {
                             is_self: boolean;
                             job_title: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phone_number: string;
                             roles: string[];
@@ -12993,7 +13049,9 @@ export interface operations {
                         user: {
                             accepted_invite: boolean;
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             created_at: string;
                             department: string | null;
@@ -13003,7 +13061,9 @@ export interface operations {
                             is_self: boolean;
                             job_title: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phone_number: string;
                             roles: string[];
@@ -13094,7 +13154,9 @@ export interface operations {
                     "application/json": {
                         accepted_invite: boolean;
                         approvals: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         created_at: string;
                         department: string | null;
@@ -13104,7 +13166,9 @@ export interface operations {
                         is_self: boolean;
                         job_title: string;
                         permissions: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         phone_number: string;
                         roles: string[];
@@ -13202,7 +13266,9 @@ export interface operations {
                         user: {
                             accepted_invite: boolean;
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             created_at: string;
                             department: string | null;
@@ -13212,7 +13278,9 @@ export interface operations {
                             is_self: boolean;
                             job_title: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phone_number: string;
                             roles: string[];
