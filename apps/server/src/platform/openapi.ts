@@ -12,6 +12,11 @@ export const API_TAGS = [
   { name: 'identity', description: 'Sign in and out, sign up, password resets, invitations, the CSRF token.' },
   { name: 'account settings', description: "The signed-in person's profile, password and list preferences." },
   { name: 'api-keys', description: 'API keys for programs (made, listed and revoked in the web app only).' },
+  {
+    name: 'webhooks',
+    description:
+      'Webhook endpoints: where Letterpost posts signed events, their deliveries and resends (web app only).',
+  },
   { name: 'notifications', description: 'Notifications of the signed-in member.' },
   { name: 'users', description: 'Members of the company: invite, edit, remove, spending caps.' },
   { name: 'departments', description: 'Departments and what their members may do.' },
@@ -31,8 +36,6 @@ export const API_TAGS = [
   { name: 'payments', description: "The card payment provider's signed webhook." },
   { name: 'payments sandbox', description: "The card payment sandbox's own endpoints (installations without Stripe)." },
 ] as const satisfies ReadonlyArray<{ name: string; description: string }>;
-
-const TAG_NAMES: ReadonlySet<string> = new Set(API_TAGS.map((t) => t.name));
 
 /** A route's tag when it names none: the path's first word after /api (`/api/letters/:id` is letters). */
 export function tagOf(url: string): string {
@@ -148,10 +151,8 @@ export const documentRoute: SwaggerTransform = (input) => {
       headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' } },
     };
   }
+  // A tag missing from API_TAGS fails Redocly's lint (operation-tag-defined) and the platform test.
   const tags = schema.tags?.length ? schema.tags : [tagOf(input.url)];
-  const unknown = tags.filter((t) => !TAG_NAMES.has(t));
-  if (unknown.length)
-    throw new Error(`${method} ${input.url}: tag ${unknown.join(', ')} is not in API_TAGS (openapi.ts)`);
   const security: Array<Record<string, string[]>> =
     config?.access?.kind !== 'member' ? [] : config.webOnly ? [{ session: [] }] : [{ session: [] }, { bearer: [] }];
   return {
