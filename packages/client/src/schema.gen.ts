@@ -2571,7 +2571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2906,7 +2906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -2989,7 +2989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -3269,7 +3269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3369,7 +3369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3563,7 +3563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3658,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3944,7 +3944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,7 +3953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,7 +3962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3980,7 +3980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4060,7 +4060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4069,7 +4069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4240,7 +4240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4433,7 +4433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4516,7 +4516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4788,7 +4788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -4982,7 +4982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -5009,7 +5009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5384,7 +5384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5411,7 +5411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5480,7 +5480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5507,7 +5507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5592,7 +5592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5619,7 +5619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,7 +5705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5732,7 +5732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5822,7 +5822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5849,7 +5849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5931,7 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5958,7 +5958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6043,7 +6043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6070,7 +6070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6147,7 +6147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6174,7 +6174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6483,7 +6483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6492,7 +6492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7028,7 +7028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7109,7 +7109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7190,7 +7190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7271,7 +7271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7510,7 +7510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7690,7 +7690,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7911,7 +7911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8000,7 +8000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8164,7 +8164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8251,7 +8251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8492,7 +8492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8574,7 +8574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8665,7 +8665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -8692,7 +8692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8970,7 +8970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8979,7 +8979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9271,7 +9271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10175,7 +10175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -10202,7 +10202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10417,7 +10417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10573,7 +10573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11042,7 +11042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -11147,7 +11147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -11288,7 +11288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -11645,7 +11645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11759,7 +11759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11983,7 +11983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request needs a Content-Length. */
             411: {
                 headers: {
                     [name: string]: unknown;
@@ -11992,7 +11992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12001,7 +12001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12019,7 +12019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company’s storage is full. */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -12189,7 +12189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12526,7 +12526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12535,7 +12535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12553,7 +12553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company’s storage is full. */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -12824,7 +12824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12833,7 +12833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request needs a Content-Length. */
             411: {
                 headers: {
                     [name: string]: unknown;
@@ -12842,7 +12842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13114,7 +13114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The record’s state does not allow this now (reload it and try again). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -55,6 +55,18 @@ export const ERROR_RESPONSES = {
 
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
+/** What the other refusals a route declares itself mean, said once for the document. */
+const OTHER_REFUSALS: Readonly<Record<number, string>> = {
+  402: 'The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed.',
+  408: 'The request took too long to arrive.',
+  409: 'The record’s state does not allow this now (reload it and try again).',
+  411: 'The request needs a Content-Length.',
+  413: 'The body or the file is too large.',
+  415: 'The file’s type (told by its content) is not one this route takes.',
+  503: 'A service this needs is unavailable for a moment: try again later.',
+  507: 'The company’s storage is full.',
+};
+
 const binary = { type: 'string', format: 'binary' };
 
 function multipart(description: string, properties: Record<string, object>) {
@@ -140,7 +152,7 @@ export const documentRoute: SwaggerTransform = (input) => {
   if (schema.hide) return transformed;
   // Each refusal says why it happens; a route's own description of a status stays.
   const responses: Record<string, unknown> = isRecord(schema.response) ? { ...schema.response } : {};
-  for (const [status, text] of Object.entries(ERROR_RESPONSES)) {
+  for (const [status, text] of Object.entries({ ...OTHER_REFUSALS, ...ERROR_RESPONSES })) {
     const r = responses[status];
     if (isRecord(r) && !r.description) responses[status] = { ...r, description: text };
   }
