@@ -8,6 +8,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -64,7 +64,7 @@ try {
     ...(args.has('--no-e2e') ? [] : [{ name: 'chromium', path: '/usr/bin/chromium' }]),
   ]);
   ensureBuilt({ force: true });
-  // Lint and the two type-checks need nothing of each other: side by side on CI's 2 cores.
+  // Lint, the type-checks and the OpenAPI lint need nothing of each other: side by side on CI's 2 cores.
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
   await runSideBySide([
     {
@@ -77,7 +77,17 @@ try {
       cmd: process.execPath,
       args: [tsc, '-p', 'apps/server/tsconfig.test.json'],
     },
+    {
+      title: 'Type-check the API client and its tests (tsc)',
+      cmd: process.execPath,
+      args: [tsc, '-p', 'packages/client/tsconfig.test.json'],
+    },
     { title: 'Type-check the web app (tsc)', cmd: process.execPath, args: [tsc, '-p', 'apps/web', '--noEmit'] },
+    {
+      title: "Lint the OpenAPI document (Redocly's recommended rules)",
+      cmd: process.execPath,
+      args: [path.join(ROOT, 'scripts/openapi-lint.mjs')],
+    },
   ]);
 } catch (error) {
   console.error(`✗ ${error.message}`);

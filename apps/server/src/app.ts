@@ -9,12 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerApiKeyRoutes } from './modules/api-keys/index.js';
 import { registerApprovalRoutes } from './modules/approvals/index.js';
@@ -37,14 +32,15 @@ import { type ParcelDeps, registerParcelApprovals, registerParcelRoutes } from '
 import { registerStorageRoutes } from './modules/storage/index.js';
 import { registerUserRoutes } from './modules/users/index.js';
 import { registerWebhookRoutes, webhookEventsOpenApi } from './modules/webhooks/index.js';
-import { type RouteAccess, registerAccessControl } from './platform/access.js';
+import { registerAccessControl } from './platform/access.js';
 import { REPO_ROOT } from './platform/config.js';
 import { registerCsrf } from './platform/csrf.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
 import { AppError, type ErrorCode, errorBody, type FieldError } from './platform/errors.js';
-import { type App, operationIdOf, type PlatformDeps } from './platform/http.js';
+import type { App, PlatformDeps } from './platform/http.js';
 import { registerIdempotency } from './platform/idempotency.js';
 import { clientErrorHandler, frameworkErrors, registerInputGuards } from './platform/input-guard.js';
+import { API_TAGS, documentObject, documentRoute } from './platform/openapi.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
 import { pgRateLimitStore } from './platform/rate-limit-store.js';
 import { registerRequestContext } from './platform/request-context.js';
@@ -161,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       servers: [{ url: config.PUBLIC_URL, description: 'This installation (PUBLIC_URL)' }],
       webhooks: webhookEventsOpenApi(),
+      tags: API_TAGS.map((t) => ({ ...t })),
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'lp.session_token' },
@@ -168,25 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       },
     },
-    // Each operation's security follows its access declaration, in this one place: a member route
-    // takes a session or a key, a web-only one a session alone, a public one nothing.
-    transform: (input) => {
-      const transformed = jsonSchemaTransform(input);
-      const method = [input.route.method].flat()[0] ?? 'GET';
-      const out = {
-        ...transformed,
-        schema: {
-          ...transformed.schema,
-          operationId: transformed.schema.operationId ?? operationIdOf(method, input.url),
-        },
-      };
-      const config = input.route.config as { access?: RouteAccess; webOnly?: boolean } | undefined;
-      if (config?.access?.kind !== 'member') return out;
-      const security: Array<Record<string, string[]>> = config.webOnly
-        ? [{ session: [] }]
-        : [{ session: [] }, { bearer: [] }];
-      return { ...out, schema: { ...out.schema, security } };
-    },
+    // Each operation's tag, operationId, security and refusals (platform/openapi.ts).
+    transform: documentRoute,
+    transformObject: documentObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { access: { kind: 'public' } } }, async () =>

@@ -53,7 +53,7 @@ import { openDatabase } from './platform/db/client.js';
 import { applyMigrations } from './platform/db/migrate.js';
 import { AppError } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
-import { type JobLog, openJobQueue, type TaskList } from './platform/jobs.js';
+import { type JobLog, type JobQueue, openJobQueue, type TaskList } from './platform/jobs.js';
 import {
   createOutboxMailer,
   createSmtpMailer,
@@ -70,11 +70,15 @@ import { createHttpPostcodeService, createSandboxPostcodeService } from './provi
 
 export type Logger = JobLog;
 
-/** Opens the database (migrated), the job queue, the mailer and the identity library. */
-export async function openServices(config: Config, databaseUrl: string, log: Logger) {
+/**
+ * Opens the database (migrated), the job queue, the mailer and the identity library. `connect:
+ * false` opens them without reaching the database (no migrations; a job queue that refuses work):
+ * enough to build the app and read its OpenAPI document (openapi-document.ts).
+ */
+export async function openServices(config: Config, databaseUrl: string, log: Logger, { connect = true } = {}) {
   const database = openDatabase(databaseUrl);
-  await applyMigrations(database.pool);
-  const jobs = await openJobQueue(database.pool, log);
+  if (connect) await applyMigrations(database.pool);
+  const jobs: JobQueue = connect ? await openJobQueue(database.pool, log) : offlineJobQueue;
   const mailer: Mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
@@ -270,5 +274,11 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
   };
 }
+
+/** The job queue of services opened without the database: nothing may be queued. */
+const offlineJobQueue: JobQueue = {
+  add: () => Promise.reject(new Error('These services were opened without a database: no job can be queued.')),
+  close: () => Promise.resolve(),
+};
 
 export type Services = Awaited<ReturnType<typeof openServices>>;

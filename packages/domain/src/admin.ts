@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NUMERIC_MIN } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { roundPoundsToPence } from './money.js';
-import { isPermission, PERMISSION_KINDS, type Permission } from './permissions.js';
+import { ALL_PERMISSIONS, isPermission, PERMISSION_KINDS, type Permission } from './permissions.js';
 import { isRoleName, OWNER_ROLE, ROLE_NAMES, type RoleName } from './roles.js';
 
 export const ADMIN_MESSAGES = {
@@ -78,6 +78,16 @@ export const permissionsByKindSchema = z.strictObject(
     z.ZodDefault<z.ZodArray<typeof permissionName>>
   >,
 );
+
+/** A permission of the catalogue, as answers name it (the OpenAPI document lists every one). */
+export const permissionNameSchema = z.enum(ALL_PERMISSIONS);
+
+/** Permission names by kind as the server answers them (a kind with none may be left out). */
+export const permissionsByKindAnswer = z.object({
+  operational: z.array(permissionNameSchema).optional(),
+  observable: z.array(permissionNameSchema).optional(),
+  administrative: z.array(permissionNameSchema).optional(),
+} satisfies Record<(typeof PERMISSION_KINDS)[number], z.ZodType>);
 
 /** A role given to a member: one of the four presets, never the owner's (decision 0012). */
 export const roleNameField = z

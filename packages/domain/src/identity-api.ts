@@ -4,6 +4,7 @@
  * the web takes its type from it.
  */
 import { z } from 'zod';
+import { permissionNameSchema, permissionsByKindAnswer } from './admin.js';
 
 export const meSchema = z.object({
   user: z.object({
@@ -16,7 +17,7 @@ export const meSchema = z.object({
     department: z.string().nullable(),
     roles: z.array(z.string()),
     /** Permission names by kind (operational, observable, administrative). */
-    permissions: z.record(z.string(), z.array(z.string())),
+    permissions: permissionsByKindAnswer,
     acceptedInvite: z.boolean(),
     firstTime: z.boolean(),
   }),
@@ -31,6 +32,6 @@ export const meSchema = z.object({
     /** Only members with top_up see the balance when on. */
     restrictBalance: z.boolean(),
   }),
-  abilities: z.array(z.string()),
+  abilities: z.array(permissionNameSchema),
 });
 export type Me = z.infer<typeof meSchema>;

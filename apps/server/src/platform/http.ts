@@ -7,6 +7,7 @@ import type { Auth } from './auth.js';
 import type { BlobStore } from './blobs.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { ERRORS, type ErrorCode } from './errors.js';
 import type { EventHub } from './events.js';
 import type { JobQueue } from './jobs.js';
 
@@ -46,18 +47,33 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 /**
- * The 200 of a route that answers a file (a PDF, an image): its bytes are sent as they are (Fastify
- * never serialises a Buffer or a stream), so the schema only describes it in the OpenAPI document.
+ * The answer of a route that sends a file (a PDF, an image, a CSV) or a stream: its bytes are sent
+ * as they are (Fastify never serialises a Buffer, a stream or a string), so the schema only says in
+ * the OpenAPI document which content types it has (a stored file of any type: the range of all).
  */
-export const fileResponse = z.any().describe('The file itself (binary; its type in Content-Type)');
+export function fileResponse(
+  description: string,
+  ...contentTypes: [string, ...string[]]
+): { description: string; content: Record<string, { schema: z.ZodAny }> } {
+  const schema = z.any().meta({ type: 'string', format: 'binary' });
+  return { description, content: Object.fromEntries(contentTypes.map((type) => [type, { schema }])) };
+}
 
-/** Every refusal's body (the error catalogue's shape, platform/errors.ts). */
-export const errorSchema = z.object({
-  statusCode: z.number(),
-  code: z.string(),
-  message: z.string(),
-  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+/**
+ * Every refusal's body (the error catalogue's shape, platform/errors.ts), the OpenAPI document's
+ * shared `Error` schema.
+ */
+export const errorSchema = z
+  .object({
+    statusCode: z.number().int().describe('The HTTP status, repeated'),
+    code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]).describe('What went wrong, for programs'),
+    message: z.string().describe('What went wrong, for people'),
+    fields: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('The fields that are not valid (422)'),
+  })
+  .meta({ id: 'Error', description: 'A refusal: the error catalogue’s shape' });
 
 /** A plain confirmation: one sentence for the person. */
 export const messageSchema = z.object({ message: z.string() });

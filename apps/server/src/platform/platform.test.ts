@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestContext, type TestContext } from '../test/harness.js';
+import { UPLOAD_BODIES } from './openapi.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -33,6 +34,54 @@ describe('platform', () => {
     expect(doc.paths['/api/letters/{id}'].get.operationId).toBe('getLettersById');
     expect(doc.paths['/api/letters/{id}/split/confirm'].post.operationId).toBe('postLettersByIdSplitConfirm');
     expect(doc.servers).toEqual([{ url: 'http://localhost:3000', description: 'This installation (PUBLIC_URL)' }]);
+    // Every operation: a tag declared at the top with a description, its security said (a public
+    // one with none, explicitly), an answer in a schema for every status, and a refusal.
+    const declared = new Map<string, string>(
+      (doc.tags as Array<{ name: string; description: string }>).map((tag) => [tag.name, tag.description]),
+    );
+    type Operation = {
+      tags?: string[];
+      security?: unknown[];
+      responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+    };
+    const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([url, item]) =>
+      Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${url}`, ...op })),
+    );
+    for (const op of operations) {
+      expect(op.tags?.length, op.name).toBeGreaterThan(0);
+      for (const tag of op.tags ?? []) expect(declared.get(tag), `${op.name}: tag ${tag}`).toBeTruthy();
+      expect(Array.isArray(op.security), op.name).toBe(true);
+      for (const [status, answer] of Object.entries(op.responses)) {
+        if (status === '204') continue;
+        expect(Object.values(answer.content ?? {})[0]?.schema, `${op.name} ${status}`).toBeDefined();
+      }
+    }
+    const withoutRefusal = operations.filter((op) => !Object.keys(op.responses).some((s) => s.startsWith('4')));
+    // The CSRF token and the plans on offer: no caller to refuse, nothing to read.
+    expect(withoutRefusal.map((op) => op.name).sort()).toEqual(['GET /api/csrf', 'GET /api/plans']);
+    const error = { $ref: '#/components/schemas/Error' };
+    const letter = doc.paths['/api/letters/{id}'].get;
+    expect(letter.security).toEqual([{ session: [] }, { bearer: [] }]);
+    for (const status of ['400', '401', '403', '404', '422']) {
+      expect(letter.responses[status].content['application/json'].schema, status).toEqual(error);
+    }
+    expect(doc.paths['/api/signup'].post.security).toEqual([]);
+    expect(doc.paths['/api/signup'].post.responses['429'].content['application/json'].schema).toEqual(error);
+    expect(doc.paths['/api/api-keys'].get.security).toEqual([{ session: [] }]);
+    expect(doc.components.schemas.Error.properties.code.enum).toContain('VALIDATION_FAILED');
+    expect(doc.paths['/api/signup'].post.responses['429'].headers['Retry-After'].schema.type).toBe('integer');
+    // Files sent as multipart/form-data or as raw parts: each body the route reads itself is described.
+    for (const key of Object.keys(UPLOAD_BODIES)) {
+      const [method = '', url = ''] = key.split(' ');
+      const item = doc.paths[url.replace(/:(\w+)/g, '{$1}')];
+      expect(item?.[method.toLowerCase()]?.requestBody?.content, key).toBeDefined();
+    }
+    expect(doc.paths['/api/letters/files'].post.requestBody.content['multipart/form-data'].schema.required).toEqual([
+      'file',
+    ]);
+    // Files answer in their own content type.
+    expect(Object.keys(doc.paths['/api/letters/{id}/file'].get.responses['200'].content)).toEqual(['application/pdf']);
+    expect(Object.keys(doc.paths['/api/customers/export.csv'].get.responses['200'].content)).toEqual(['text/csv']);
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -2234,7 +2234,25 @@ export interface webhooks {
     };
 }
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description A refusal: the error catalogue’s shape */
+        Error: {
+            /**
+             * @description What went wrong, for programs
+             * @enum {string}
+             */
+            code: "BAD_REQUEST" | "INVALID_JSON" | "INVALID_TOKEN" | "IDEMPOTENCY_KEY_INVALID" | "WEBHOOK_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "INSUFFICIENT_FUNDS" | "PAYMENT_FAILED" | "PERMISSION_DENIED" | "SPENDING_CAP_EXCEEDED" | "CSRF_INVALID" | "NOT_FOUND" | "NOT_REGISTERED" | "REQUEST_TIMEOUT" | "ALREADY_REGISTERED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENT_ANSWER_LOST" | "BODY_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED" | "UPGRADE_REQUIRED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "INSUFFICIENT_STORAGE";
+            /** @description The fields that are not valid (422) */
+            fields?: {
+                message: string;
+                path: string;
+            }[];
+            /** @description What went wrong, for people */
+            message: string;
+            /** @description The HTTP status, repeated */
+            statusCode: number;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -2246,7 +2264,10 @@ export interface operations {
     putAccountsSettingsBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2261,6 +2282,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2270,21 +2299,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2301,6 +2369,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2337,21 +2411,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2359,7 +2454,10 @@ export interface operations {
     putAccountsSettingsLetters: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2413,6 +2511,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2450,38 +2556,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2514,11 +2642,38 @@ export interface operations {
                             /** @enum {string} */
                             mode: "live" | "test";
                             name: string;
-                            permissions: string[];
+                            permissions: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             prefix: string;
                             revoked_at: string | null;
                         }[];
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2526,7 +2681,10 @@ export interface operations {
     postApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2548,6 +2706,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,7 +2724,7 @@ export interface operations {
                             /** @enum {string} */
                             mode: "live" | "test";
                             name: string;
-                            permissions: string[];
+                            permissions: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             prefix: string;
                             revoked_at: string | null;
                         };
@@ -2572,38 +2732,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2611,7 +2782,10 @@ export interface operations {
     deleteApiKeysById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2622,25 +2796,64 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2648,7 +2861,10 @@ export interface operations {
     postApprovalsDecide: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2665,6 +2881,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2676,55 +2900,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2747,6 +2985,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2767,6 +3011,53 @@ export interface operations {
                             id: number;
                         }[];
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2793,24 +3084,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2819,6 +3102,15 @@ export interface operations {
                     "application/json": {
                         applied: number;
                     };
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2838,30 +3130,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The letter */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": Blob;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2896,21 +3209,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2918,7 +3252,10 @@ export interface operations {
     postCommsDigitalchannels: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2936,6 +3273,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2947,55 +3292,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3003,7 +3362,10 @@ export interface operations {
     postCommsLetterpostage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3024,6 +3386,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3036,55 +3406,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3101,6 +3485,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3139,21 +3529,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3161,7 +3572,10 @@ export interface operations {
     putCompanyDetails: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3184,6 +3598,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,38 +3623,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3240,7 +3684,10 @@ export interface operations {
     putCompanyRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3255,6 +3702,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3272,89 +3727,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3362,7 +3806,10 @@ export interface operations {
     postCompanyRegistrationLookup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3377,6 +3824,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3392,89 +3847,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3519,6 +3963,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3543,21 +3993,51 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3565,7 +4045,10 @@ export interface operations {
     putCustomers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3589,6 +4072,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3607,55 +4098,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3663,7 +4168,10 @@ export interface operations {
     postCustomers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3690,6 +4198,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3708,38 +4224,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3758,6 +4296,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3783,21 +4327,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3805,7 +4388,10 @@ export interface operations {
     deleteCustomersById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3816,6 +4402,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3825,21 +4419,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3853,27 +4495,93 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The customers */
             200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
     postCustomersImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                    /** @description JSON: column header → customer field, or null for a column not imported (optional) */
+                    mapping?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3889,89 +4597,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3979,15 +4685,33 @@ export interface operations {
     postCustomersImportPreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4011,55 +4735,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4081,6 +4828,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4092,17 +4845,68 @@ export interface operations {
                         };
                         rows: {
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             id: string;
                             name: string;
                             numMembers: number;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             supervised_by: string[];
                         }[];
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4110,7 +4914,10 @@ export interface operations {
     postDepartments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4139,6 +4946,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4148,55 +4963,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4215,12 +5044,20 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         approvals: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         id: string;
                         members: {
@@ -4232,27 +5069,68 @@ export interface operations {
                         name: string;
                         numMembers: number;
                         permissions: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         supervised_by: string[];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4260,7 +5138,10 @@ export interface operations {
     putDepartmentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4289,6 +5170,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4297,72 +5186,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4370,7 +5265,10 @@ export interface operations {
     deleteDepartmentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4381,42 +5279,81 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4435,6 +5372,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4450,21 +5393,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4481,56 +5463,90 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The installer */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/octet-stream": Blob;
                 };
             };
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The part of the installer the Range header asked for */
             206: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/octet-stream": Blob;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4547,6 +5563,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4558,21 +5580,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4580,7 +5623,10 @@ export interface operations {
     postFinancesIntent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4596,6 +5642,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4606,38 +5660,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4654,6 +5739,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,6 +5763,44 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFinancesTopUp: {
@@ -4686,6 +5815,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4704,12 +5839,53 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postFinancesTopup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4724,6 +5900,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,55 +5919,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4807,6 +6014,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,21 +6047,51 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4864,30 +6107,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The receipt */
             200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4904,6 +6192,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4928,12 +6222,53 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteIntegrationsByProvider: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 provider: string;
             };
@@ -4944,6 +6279,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4953,21 +6296,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4975,7 +6366,10 @@ export interface operations {
     putIntegrationsByProviderAutoSync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 provider: string;
             };
@@ -4993,6 +6387,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5005,89 +6407,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5095,7 +6495,10 @@ export interface operations {
     postIntegrationsByProviderConnect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 provider: string;
             };
@@ -5106,6 +6509,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5114,89 +6525,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5217,6 +6626,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5239,89 +6654,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5329,7 +6742,10 @@ export interface operations {
     postIntegrationsByProviderContactsImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 provider: string;
             };
@@ -5346,6 +6762,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5365,89 +6789,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5468,6 +6890,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5495,89 +6923,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5585,7 +7011,10 @@ export interface operations {
     postIntegrationsByProviderInvoicesImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 provider: string;
             };
@@ -5602,6 +7031,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5617,89 +7054,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5707,7 +7142,10 @@ export interface operations {
     postIntegrationsByProviderRedirect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 provider: string;
             };
@@ -5729,6 +7167,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5742,106 +7188,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5849,7 +7276,10 @@ export interface operations {
     postIntegrationsCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5864,6 +7294,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5876,89 +7314,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The company's plan does not include this. */
             426: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5988,21 +7424,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6035,7 +7483,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -6058,7 +7506,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -6066,55 +7516,51 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6131,6 +7577,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6149,22 +7601,78 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postLetterheadsByKind: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 kind: "primary" | "secondary";
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6181,55 +7689,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6237,7 +7777,10 @@ export interface operations {
     deleteLetterheadsByKind: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 kind: "primary" | "secondary";
             };
@@ -6248,6 +7791,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6258,21 +7809,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6288,30 +7887,77 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The letterhead as uploaded */
             200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6336,13 +7982,24 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         count: number;
                         counts: {
-                            [key: string]: number;
+                            all: number;
+                            failed: number;
+                            new: number;
+                            scheduled: number;
+                            sent: number;
+                            trash: number;
                         };
                         filter_options: {
                             [key: string]: string[];
@@ -6433,21 +8090,51 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6466,6 +8153,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6562,21 +8255,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6584,7 +8316,10 @@ export interface operations {
     postLettersByIdAddressReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6595,6 +8330,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6606,38 +8349,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6645,7 +8419,10 @@ export interface operations {
     deleteLettersByIdAddressReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6656,6 +8433,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6667,38 +8452,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6706,7 +8522,10 @@ export interface operations {
     postLettersByIdAddressSheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6717,6 +8536,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6728,38 +8555,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6767,7 +8625,10 @@ export interface operations {
     deleteLettersByIdAddressSheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6778,6 +8639,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6789,38 +8658,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6828,7 +8728,10 @@ export interface operations {
     deleteLettersByIdCloudLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6839,6 +8742,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6849,21 +8760,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6871,7 +8830,10 @@ export interface operations {
     putLettersByIdCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6888,6 +8850,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6898,21 +8868,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6920,7 +8938,10 @@ export interface operations {
     postLettersByIdCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6942,6 +8963,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6952,55 +8981,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7019,6 +9062,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7060,21 +9109,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7092,47 +9180,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The letter */
             200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7151,6 +9276,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7163,21 +9294,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7196,6 +9366,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7204,21 +9380,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7237,64 +9452,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description Page 1 with the barcode and the window */
             200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7302,7 +9537,10 @@ export interface operations {
     putLettersByIdRecipient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7321,6 +9559,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7332,55 +9578,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7399,6 +9659,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7422,21 +9688,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7444,7 +9749,10 @@ export interface operations {
     postLettersByIdSplit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7455,6 +9763,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7465,38 +9781,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7504,7 +9851,10 @@ export interface operations {
     postLettersByIdSplitConfirm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7521,6 +9871,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7532,55 +9890,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7596,12 +9968,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The thumbnail */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": Blob;
+                };
+            };
+            /** @description The letter has no thumbnail (yet) */
+            204: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -7625,24 +10074,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7675,24 +10116,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7708,7 +10141,10 @@ export interface operations {
     postLettersCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7723,6 +10159,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7732,38 +10176,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7771,7 +10246,10 @@ export interface operations {
     postLettersDeletePermanently: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7786,6 +10264,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7794,38 +10280,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7833,7 +10350,10 @@ export interface operations {
     postLettersDeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7868,6 +10388,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7883,89 +10411,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7973,7 +10490,10 @@ export interface operations {
     postLettersDeliverBulk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7998,6 +10518,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8011,12 +10539,71 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postLettersDeliverQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8051,6 +10638,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8085,38 +10680,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8126,15 +10752,36 @@ export interface operations {
             query?: {
                 type?: "regular" | "merged";
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The letter (at most the upload limit)
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8144,55 +10791,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8200,7 +10870,10 @@ export interface operations {
     patchLettersProcessed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8215,6 +10888,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8223,21 +10904,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8245,7 +10974,10 @@ export interface operations {
     postLettersRestore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8260,6 +10992,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8268,21 +11008,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8304,19 +11092,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Server-sent events, one JSON message each */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
     postLettersTrash: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8331,6 +11160,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8339,38 +11176,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8387,11 +11255,17 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -8414,7 +11288,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -8422,21 +11298,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8453,6 +11350,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8464,21 +11367,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8486,7 +11410,10 @@ export interface operations {
     putMeListPreferences: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8504,6 +11431,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8516,38 +11445,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8555,7 +11495,10 @@ export interface operations {
     postMePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8571,6 +11514,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8579,55 +11524,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8644,6 +11594,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8655,21 +11611,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8677,7 +11654,10 @@ export interface operations {
     putMeProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8695,6 +11675,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8707,38 +11689,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8755,6 +11748,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8776,12 +11775,53 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteNotifications: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8790,16 +11830,83 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
     deleteNotificationsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8810,9 +11917,82 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -8828,12 +12008,56 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         count: number;
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8847,12 +12071,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Server-sent events, one JSON message each */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -8875,6 +12128,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8927,7 +12186,8 @@ export interface operations {
                             sender_email: string;
                             service_name: string;
                             shipment_id: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                             status_colour: string;
                             tracking_label: string | null;
                             tracking_status: string | null;
@@ -8938,21 +12198,51 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8960,7 +12250,10 @@ export interface operations {
     postParcels: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8976,6 +12269,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9023,7 +12324,8 @@ export interface operations {
                         sender_email: string;
                         service_name: string;
                         shipment_id: string | null;
-                        status: string;
+                        /** @enum {string} */
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         status_colour: string;
                         tracking_label: string | null;
                         tracking_status: string | null;
@@ -9033,72 +12335,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9117,6 +12425,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9138,7 +12452,8 @@ export interface operations {
                         history: {
                             at: string;
                             reason: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         }[];
                         label_ready: boolean;
                         length: number;
@@ -9169,7 +12484,8 @@ export interface operations {
                         sender_email: string;
                         service_name: string;
                         shipment_id: string | null;
-                        status: string;
+                        /** @enum {string} */
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         status_colour: string;
                         tracking: {
                             carrier_message: string;
@@ -9184,21 +12500,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9216,54 +12571,97 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file itself (binary; its type in Content-Type) */
+            /** @description The label */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": Blob;
                 };
             };
-            /** @description Default Response */
+            /** @description The label is not ready yet */
             204: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9280,6 +12678,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9312,12 +12716,53 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postParcelsPresets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9336,6 +12781,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9350,38 +12803,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9389,7 +12864,10 @@ export interface operations {
     deleteParcelsPresetsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9400,6 +12878,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9408,21 +12894,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9430,7 +12964,10 @@ export interface operations {
     postParcelsQuotes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9438,9 +12975,38 @@ export interface operations {
             content: {
                 "application/json": {
                     customer_uuid?: string | null;
-                    details: unknown;
-                    recipient: unknown;
-                    sender: unknown;
+                    details: {
+                        collection_date: string;
+                        delivery_notes?: string;
+                        goods_description?: string;
+                        goods_value: number | string;
+                        height: number | string;
+                        length: number | string;
+                        weight: number | string;
+                        width: number | string;
+                    };
+                    recipient: {
+                        addressLine1: string;
+                        addressLine2?: string;
+                        addressLine3?: string;
+                        county: string;
+                        email?: string | "";
+                        name: string;
+                        phoneNumber: string;
+                        postcode: string;
+                        town: string;
+                    };
+                    sender: {
+                        addressLine1: string;
+                        addressLine2?: string;
+                        addressLine3?: string;
+                        county: string;
+                        email?: string | "";
+                        name: string;
+                        phoneNumber: string;
+                        postcode: string;
+                        town: string;
+                    };
                 };
             };
         };
@@ -9448,6 +13014,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9469,21 +13043,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9503,6 +13116,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9518,27 +13137,67 @@ export interface operations {
                         }[];
                         recipient: string;
                         shipment_id: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
                         tracking_label: string | null;
                         tracking_status: string | null;
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9570,55 +13229,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9649,38 +13295,42 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9688,7 +13338,10 @@ export interface operations {
     postPaymentsSandboxPaymentIntentsByIdConfirm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9707,6 +13360,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9721,7 +13382,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -9737,7 +13416,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9753,12 +13441,44 @@ export interface operations {
                     };
                 };
             };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postPaymentsSandboxPaymentMethods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9778,6 +13498,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9790,7 +13518,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -9804,6 +13550,44 @@ export interface operations {
                             type: string;
                         };
                     };
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9829,21 +13613,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9878,7 +13654,10 @@ export interface operations {
     putPlans: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9893,6 +13672,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9903,55 +13690,78 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance cannot pay for this (INSUFFICIENT_FUNDS), or the card payment failed. */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9968,6 +13778,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9982,6 +13798,44 @@ export interface operations {
                         price: number | "Call";
                         renews_at: string | null;
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10009,7 +13863,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -10032,7 +13886,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -10040,72 +13896,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10126,12 +13970,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10140,9 +13996,56 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10171,7 +14074,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        abilities: string[];
+                        abilities: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         account: {
                             currentPlan: string;
                             health: {
@@ -10194,7 +14097,9 @@ export interface operations {
                             jobTitle: string;
                             name: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phoneNumber: string;
                             roles: string[];
@@ -10202,55 +14107,51 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10258,7 +14159,10 @@ export interface operations {
     postStorageFolders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10275,6 +14179,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10302,72 +14214,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10389,6 +14298,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10415,7 +14330,8 @@ export interface operations {
                         folder: {
                             editable: boolean;
                             id: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "customer_folder" | "folder" | "file";
                             name: string;
                         };
                         items: {
@@ -10444,21 +14360,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10466,17 +14421,35 @@ export interface operations {
     postStorageFoldersByIdFiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10504,106 +14477,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request needs a Content-Length. */
             411: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The company’s storage is full. */
             507: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10611,7 +14583,10 @@ export interface operations {
     deleteStorageItemsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10628,6 +14603,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10637,55 +14620,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10693,7 +14690,10 @@ export interface operations {
     patchStorageItemsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10710,6 +14710,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10737,72 +14745,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10820,56 +14825,90 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The file, in the type it was stored with */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "*/*": Blob;
                 };
             };
-            /** @description Default Response */
+            /** @description The part of the file the Range header asked for */
             206: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "*/*": Blob;
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10877,7 +14916,10 @@ export interface operations {
     postStorageItemsDelete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10892,6 +14934,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10901,55 +14951,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10968,6 +15032,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10975,27 +15045,67 @@ export interface operations {
                         nodes: {
                             has_children: boolean;
                             id: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "customer_folder" | "folder" | "file";
                             name: string;
                         }[];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11003,7 +15113,10 @@ export interface operations {
     postStorageUploads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11020,6 +15133,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11054,72 +15175,96 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The company’s storage is full. */
             507: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11138,6 +15283,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11172,21 +15323,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11194,7 +15384,10 @@ export interface operations {
     deleteStorageUploadsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11205,6 +15398,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11213,21 +15414,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11235,18 +15484,33 @@ export interface operations {
     putStorageUploadsByIdChunksByN: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
                 n: number;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": Blob;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11258,6 +15522,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11288,89 +15560,87 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request needs a Content-Length. */
             411: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description The file’s type (told by its content) is not one this route takes. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11387,6 +15657,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11396,6 +15672,44 @@ export interface operations {
                         reserved_bytes: number;
                         used_bytes: number;
                     };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11420,6 +15734,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11431,7 +15751,9 @@ export interface operations {
                         rows: {
                             accepted_invite: boolean;
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             created_at: string;
                             department: string | null;
@@ -11441,7 +15763,9 @@ export interface operations {
                             is_self: boolean;
                             job_title: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phone_number: string;
                             roles: string[];
@@ -11451,12 +15775,62 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11487,6 +15861,14 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11495,7 +15877,9 @@ export interface operations {
                         user: {
                             accepted_invite: boolean;
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             created_at: string;
                             department: string | null;
@@ -11505,7 +15889,9 @@ export interface operations {
                             is_self: boolean;
                             job_title: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phone_number: string;
                             roles: string[];
@@ -11518,6 +15904,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11529,38 +15923,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11579,13 +15995,21 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         accepted_invite: boolean;
                         approvals: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         created_at: string;
                         department: string | null;
@@ -11595,7 +16019,9 @@ export interface operations {
                         is_self: boolean;
                         job_title: string;
                         permissions: {
-                            [key: string]: string[];
+                            administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                            operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                         };
                         phone_number: string;
                         roles: string[];
@@ -11604,21 +16030,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11626,7 +16091,10 @@ export interface operations {
     putUsersById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11657,6 +16125,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11665,7 +16141,9 @@ export interface operations {
                         user: {
                             accepted_invite: boolean;
                             approvals: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             created_at: string;
                             department: string | null;
@@ -11675,7 +16153,9 @@ export interface operations {
                             is_self: boolean;
                             job_title: string;
                             permissions: {
-                                [key: string]: string[];
+                                administrative?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                observable?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
+                                operational?: ("create_letter" | "create_parcel" | "send_letter" | "delete_letter" | "manage_letterheads" | "see_letters" | "see_parcels" | "see_recipients" | "see_finances" | "see_history" | "see_users" | "access_storage" | "manage_storage" | "manage_recipients" | "set_spending_cap" | "top_up" | "manage_users" | "manage_company" | "manage_integrations" | "approve" | "edit_company_address" | "manage_account")[];
                             };
                             phone_number: string;
                             roles: string[];
@@ -11688,6 +16168,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11699,55 +16187,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11755,7 +16257,10 @@ export interface operations {
     deleteUsersById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11766,6 +16271,14 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11780,42 +16293,81 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11834,6 +16386,12 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11845,21 +16403,60 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11867,7 +16464,10 @@ export interface operations {
     putUsersByIdSpendingCap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11885,6 +16485,14 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11897,55 +16505,69 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11979,21 +16601,31 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12001,7 +16633,10 @@ export interface operations {
     postWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12017,6 +16652,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12036,55 +16673,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12092,7 +16723,10 @@ export interface operations {
     deleteWebhooksById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12103,42 +16737,64 @@ export interface operations {
             /** @description Default Response */
             204: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12183,55 +16839,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12239,7 +16889,10 @@ export interface operations {
     postWebhooksByIdDeliveriesByDeliveryIdResend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 deliveryId: string;
                 id: string;
@@ -12251,6 +16904,8 @@ export interface operations {
             /** @description Default Response */
             202: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12259,38 +16914,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12298,7 +16973,10 @@ export interface operations {
     postWebhooksByIdEnable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12309,6 +16987,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12317,38 +16997,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                        statusCode: number;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12393,6 +17093,13 @@ export interface operations {
         responses: {
             /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12445,6 +17152,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     webhookBalanceLow: {
@@ -12484,6 +17198,13 @@ export interface operations {
         responses: {
             /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12534,6 +17255,13 @@ export interface operations {
         responses: {
             /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12593,6 +17321,13 @@ export interface operations {
         responses: {
             /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12659,6 +17394,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     webhookParcelStatusChanged: {
@@ -12714,6 +17456,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     webhookPaymentSucceeded: {
@@ -12757,6 +17506,13 @@ export interface operations {
         responses: {
             /** @description Received (any 2xx). Anything else, or no answer within 10 s, is retried. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature or timestamp did not verify: the event is retried, then the endpoint switched off. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

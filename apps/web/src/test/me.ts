@@ -1,8 +1,10 @@
-import { ALL_PERMISSIONS } from '@lp/domain';
+import { ALL_PERMISSIONS, type Permission } from '@lp/domain';
 import type { Me } from '../lib/session';
 
 /** The signed-in owner the web tests use (Ada Lovelace of Acme Ltd), with what a test changes. */
-export function testMe(over: { id?: string; abilities?: readonly string[]; plan?: string; roles?: string[] } = {}): Me {
+export function testMe(
+  over: { id?: string; abilities?: readonly Permission[]; plan?: string; roles?: string[] } = {},
+): Me {
   return {
     user: {
       id: over.id ?? 'u1',

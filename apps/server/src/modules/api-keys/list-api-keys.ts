@@ -1,3 +1,4 @@
+import { isPermission, type Permission } from '@lp/domain';
 import type pg from 'pg';
 import type { LeftJoined } from '../../platform/db/row.js';
 import type { ApiKeyRow, UserRow } from '../../platform/db/rows.js';
@@ -8,7 +9,7 @@ export interface ApiKeyView {
   name: string;
   prefix: string;
   mode: ApiKeyRow['mode'];
-  permissions: string[];
+  permissions: Permission[];
   created_by: { name: string; email: string } | null;
   created_at: string;
   expires_at: string | null;
@@ -34,7 +35,8 @@ function toView(r: KeyListRow): ApiKeyView {
     name: r.name,
     prefix: r.prefix,
     mode: r.mode,
-    permissions: r.permissions,
+    // Catalogue names only: a name the catalogue no longer has opens nothing (abilities are the catalogue's).
+    permissions: r.permissions.filter(isPermission),
     created_by: r.creator_email === null ? null : { name: r.creator_name ?? '', email: r.creator_email },
     created_at: r.created_at.toISOString(),
     expires_at: iso(r.expires_at),

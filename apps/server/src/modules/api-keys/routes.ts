@@ -1,4 +1,4 @@
-import { API_KEY_MODES, API_KEY_NAME_MAX } from '@lp/domain';
+import { API_KEY_MODES, API_KEY_NAME_MAX, permissionNameSchema } from '@lp/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
@@ -13,7 +13,7 @@ const apiKeySchema = z.object({
   /** Shown as `lp_<mode>_<prefix>…`; the secret is never answered again. */
   prefix: z.string(),
   mode: z.enum(API_KEY_MODES),
-  permissions: z.array(z.string()),
+  permissions: z.array(permissionNameSchema),
   created_by: z.object({ name: z.string(), email: z.string() }).nullable(),
   created_at: z.string(),
   expires_at: z.string().nullable(),

@@ -26,7 +26,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import type { App } from '../../platform/http.js';
-import { errorSchema } from '../../platform/http.js';
+import { errorSchema, fileResponse } from '../../platform/http.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { ImportRefusal, readImportFile } from './import-file.js';
 
@@ -351,6 +351,7 @@ export function registerCustomerImportRoutes(app: App, deps: { pool: pg.Pool; po
       schema: {
         tags: ['customers'],
         summary: "The company's customers as CSV (UTF-8, Excel's columns of the import; formulas neutralised)",
+        response: { 200: fileResponse('The customers', 'text/csv') },
       },
       config: { access: see },
     },

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, departmentNameField, permissionsByKindSchema } from '@lp/domain';
+import { ADMIN_MESSAGES, departmentNameField, permissionsByKindAnswer, permissionsByKindSchema } from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
@@ -24,8 +24,8 @@ type DepartmentInput = z.output<typeof departmentInput>;
 const departmentSchema = z.object({
   id: z.string(),
   name: z.string(),
-  permissions: z.record(z.string(), z.array(z.string())),
-  approvals: z.record(z.string(), z.array(z.string())),
+  permissions: permissionsByKindAnswer,
+  approvals: permissionsByKindAnswer,
   supervised_by: z.array(z.string()),
   numMembers: z.number().int(),
 });

@@ -53,7 +53,12 @@ export function registerDownloadRoutes(app: App, deps: { config: Config }) {
         tags: ['downloads'],
         summary: 'One installer file as an attachment (byte ranges supported); only names the list offers',
         params: fileParams,
-        response: { 200: fileResponse, 206: fileResponse, 400: errorSchema, 404: errorSchema },
+        response: {
+          200: fileResponse('The installer', 'application/octet-stream'),
+          206: fileResponse('The part of the installer the Range header asked for', 'application/octet-stream'),
+          400: errorSchema,
+          404: errorSchema,
+        },
       },
       config: { access: member },
     },

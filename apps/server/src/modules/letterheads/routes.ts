@@ -75,7 +75,10 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
         tags: ['letterheads'],
         summary: 'The letterhead file (the preview)',
         params: kindParams,
-        response: { 200: fileResponse, 404: errorSchema },
+        response: {
+          200: fileResponse('The letterhead as uploaded', 'application/pdf', 'image/png', 'image/jpeg'),
+          404: errorSchema,
+        },
       },
       config: { access: read },
     },

@@ -368,7 +368,17 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
           'Filters: `filter.status` (display statuses), `filter.creator` (creator emails), `filter.creation_date` (`<ISO from>/<ISO to>`, `..` for an open end). Search covers the name, the recipient and the creator.',
         querystring: listQuery,
         response: {
-          200: listSchema(letterSchema).extend({ counts: z.record(z.enum(TABS), z.number().int()) }),
+          200: listSchema(letterSchema).extend({
+            // Each tab by name (an object, not a record of the enum, so the document names every property).
+            counts: z.object({
+              all: z.number().int(),
+              new: z.number().int(),
+              scheduled: z.number().int(),
+              sent: z.number().int(),
+              failed: z.number().int(),
+              trash: z.number().int(),
+            } satisfies Record<Tab, z.ZodType>),
+          }),
           422: errorSchema,
         },
       },
@@ -446,7 +456,15 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
   app.get(
     '/api/letters/:id/thumbnail',
     {
-      schema: { tags: ['letters'], summary: "A JPEG thumbnail of the letter's first page", params: idParams },
+      schema: {
+        tags: ['letters'],
+        summary: "A JPEG thumbnail of the letter's first page",
+        params: idParams,
+        response: {
+          200: fileResponse('The thumbnail', 'image/jpeg'),
+          204: z.null().describe('The letter has no thumbnail (yet)'),
+        },
+      },
       config: { access: read },
     },
     async (request, reply) => {
@@ -455,7 +473,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
         request.params.id,
         request.auth!,
       );
-      if (!letter.thumbnail_key) return reply.status(204).send();
+      if (!letter.thumbnail_key) return reply.status(204).send(null);
       return reply
         .header('content-type', 'image/jpeg')
         .header('cache-control', 'private, max-age=3600')
@@ -478,7 +496,7 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
         summary: 'The letter as PDF (inline, or as an attachment with ?download=1)',
         params: idParams,
         querystring: z.object({ download: z.enum(['0', '1']).default('0') }),
-        response: { 200: fileResponse, 404: errorSchema, 409: errorSchema },
+        response: { 200: fileResponse('The letter', 'application/pdf'), 404: errorSchema, 409: errorSchema },
       },
       config: { access: read },
     },

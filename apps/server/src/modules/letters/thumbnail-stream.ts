@@ -6,7 +6,7 @@ import type { AuthContext, RouteAccess } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { LetterRow } from '../../platform/db/rows.js';
 import { type EventHub, openEventStream } from '../../platform/events.js';
-import type { App } from '../../platform/http.js';
+import { type App, fileResponse } from '../../platform/http.js';
 import { rowLimit } from '../../platform/list.js';
 import { sessionWatchOf } from '../../platform/session-watch.js';
 
@@ -51,6 +51,7 @@ export function registerThumbnailStream(
         tags: ['letters'],
         summary: 'Thumbnails of a page of the letter list as they are ready (text/event-stream)',
         querystring: querySchema,
+        response: { 200: fileResponse('Server-sent events, one JSON message each', 'text/event-stream') },
       },
       // A session's stream, watched for the session's end; a program reads /thumbnail (decision 0028).
       config: { access, webOnly: true },

@@ -229,7 +229,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
         tags: ['finances'],
         summary: 'A PDF receipt for money received (a card top-up or a bank transfer)',
         params: idParams,
-        response: { 200: fileResponse, 404: errorSchema },
+        response: { 200: fileResponse('The receipt', 'application/pdf'), 404: errorSchema },
       },
       config: { access: { kind: 'member', anyOf: ['see_finances'] } },
     },

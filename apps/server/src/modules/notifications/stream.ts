@@ -1,5 +1,5 @@
 import { type LiveMessage, openEventStream } from '../../platform/events.js';
-import type { App, PlatformDeps } from '../../platform/http.js';
+import { type App, fileResponse, type PlatformDeps } from '../../platform/http.js';
 import { sessionWatchOf } from '../../platform/session-watch.js';
 
 export const PING_INTERVAL_MS = 15_000;
@@ -27,6 +27,7 @@ export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps
       schema: {
         tags: ['notifications'],
         summary: 'Live notifications, refresh signals and session messages (text/event-stream)',
+        response: { 200: fileResponse('Server-sent events, one JSON message each', 'text/event-stream') },
       },
       // A session's stream, watched for the session's end; a program polls (decision 0028).
       config: { access: { kind: 'member' }, webOnly: true },

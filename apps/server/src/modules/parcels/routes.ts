@@ -6,6 +6,7 @@ import {
   PARCEL_PRESETS,
   PARCEL_STATUSES,
   type ParcelParty,
+  type ParcelStatus,
   parcelBadgeColour,
   parcelDetailsSchema,
   parcelHasShipment,
@@ -68,7 +69,7 @@ const partyOut = z.object({
 const parcelSchema = z.object({
   parcel_uuid: z.string(),
   shipment_id: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(PARCEL_STATUSES),
   status_colour: z.string(),
   sender_email: z.string(),
   sender: partyOut,
@@ -101,7 +102,7 @@ const parcelSchema = z.object({
 const pointSchema = z.object({ time: z.string(), carrier_message: z.string(), status: z.string() });
 
 const detailSchema = parcelSchema.extend({
-  history: z.array(z.object({ status: z.string(), reason: z.string().nullable(), at: z.string() })),
+  history: z.array(z.object({ status: z.enum(PARCEL_STATUSES), reason: z.string().nullable(), at: z.string() })),
   tracking: z.array(pointSchema),
 });
 
@@ -184,27 +185,20 @@ function toParcel(r: Row) {
 
 const logoOf = (carrier: CarrierName) => `/carriers/${carrierSlug(carrier)}.svg`;
 
+/**
+ * The quote's request: the sender, the recipient and the parcel, each checked with the form's rules
+ * (the domain's schemas), so every problem is a field error under its part's name
+ * (`sender.postcode`, `details.weight`) with the form's message.
+ */
 const quoteBody = z.strictObject({
-  sender: z.unknown(),
-  recipient: z.unknown(),
-  details: z.unknown(),
+  sender: parcelPartySchema,
+  recipient: parcelPartySchema,
+  details: parcelDetailsSchema(),
   customer_uuid: z.string().max(100).nullable().optional(),
 });
 
-/** Checks the three parts with the form's rules; every problem is a field error under its part's name. */
 function parseQuoteRequest(body: z.output<typeof quoteBody>): QuotedRequest {
-  const fields: Array<{ path: string; message: string }> = [];
-  const part = <T>(name: string, schema: z.ZodType<T>, value: unknown): T | null => {
-    const r = schema.safeParse(value ?? {});
-    if (r.success) return r.data;
-    for (const i of r.error.issues) fields.push({ path: [name, ...i.path].join('.'), message: i.message });
-    return null;
-  };
-  const sender = part('sender', parcelPartySchema, body.sender);
-  const recipient = part('recipient', parcelPartySchema, body.recipient);
-  const details = part('details', parcelDetailsSchema(), body.details);
-  if (!sender || !recipient || !details || fields.length)
-    throw new AppError('VALIDATION_FAILED', fields[0]?.message, fields);
+  const { sender, recipient, details } = body;
   return {
     sender: { ...sender, email: sender.email || undefined },
     recipient: { ...recipient, email: recipient.email || undefined },
@@ -556,7 +550,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       const { id } = request.params;
       const p = await loadParcel(id, request.auth!.accountId, await parcelScope(pool, request.auth!));
       const [history, tracking] = await Promise.all([
-        pool.query<Pick<ParcelHistoryRow, 'status' | 'reason' | 'created_at'>>(
+        pool.query<Narrow<Pick<ParcelHistoryRow, 'status' | 'reason' | 'created_at'>, { status: ParcelStatus }>>(
           'select status, reason, created_at from parcel_history where parcel_id = $1 order by id desc limit 100',
           [id],
         ),
@@ -593,7 +587,12 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
         summary: 'The printable label (PDF); 204 while the carrier is still making it',
         params: idParams,
         querystring: labelQuery,
-        response: { 200: fileResponse, 204: z.null(), 404: errorSchema, 409: errorSchema },
+        response: {
+          200: fileResponse('The label', 'application/pdf'),
+          204: z.null().describe('The label is not ready yet'),
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
       config: { access: see },
     },
@@ -627,7 +626,7 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
             carrier_name: z.string(),
             carrier_slug: z.string(),
             shipment_id: z.string(),
-            status: z.string(),
+            status: z.enum(PARCEL_STATUSES),
             tracking_status: z.string().nullable(),
             tracking_label: z.string().nullable(),
             recipient: z.string(),

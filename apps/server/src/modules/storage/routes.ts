@@ -7,6 +7,7 @@ import {
   isStorageUploadType,
   STORAGE_BULK_MAX,
   STORAGE_CHUNK_BYTES,
+  STORAGE_ITEM_KINDS,
   STORAGE_MAX_FILE_BYTES,
   STORAGE_MESSAGES,
   STORAGE_PAGE_MAX,
@@ -23,7 +24,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import type { App } from '../../platform/http.js';
-import { errorSchema } from '../../platform/http.js';
+import { errorSchema, fileResponse } from '../../platform/http.js';
 import { contentDisposition, parseRange } from '../../platform/http-files.js';
 import { findLetter } from '../letters/index.js';
 import {
@@ -54,6 +55,8 @@ import { release, reserve, reserveUpTo } from './quota.js';
  */
 
 const see = { kind: 'member', anyOf: ['access_storage', 'manage_storage'] } as const;
+/** A stored item's kind (a folder here: a customer's folder, made for each customer, or one of the company's own). */
+const folderKind = z.enum(STORAGE_ITEM_KINDS);
 const manage = { kind: 'member', anyOf: ['manage_storage'] } as const;
 
 const id = z.string().min(1).max(100);
@@ -211,7 +214,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
         }),
         response: {
           200: z.object({
-            folder: z.object({ id: z.string(), name: z.string(), kind: z.string(), editable: z.boolean() }),
+            folder: z.object({ id: z.string(), name: z.string(), kind: folderKind, editable: z.boolean() }),
             breadcrumb: z.array(z.object({ id: z.string(), name: z.string() })),
             items: z.array(storageItemSchema),
             next: z.string().nullable(),
@@ -253,7 +256,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
       return {
         folder: folder
           ? { id: folder.id, name: folder.name, kind: folder.kind, editable: folder.editable }
-          : { id: STORAGE_ROOT_ID, name: 'Home', kind: 'folder', editable: true },
+          : { id: STORAGE_ROOT_ID, name: 'Home', kind: 'folder' as const, editable: true },
         breadcrumb: crumbs,
         items: page.rows.map((r) => toItem(r, path)),
         next: page.next,
@@ -280,7 +283,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
         params: idParams,
         response: {
           200: z.object({
-            nodes: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string(), has_children: z.boolean() })),
+            nodes: z.array(z.object({ id: z.string(), name: z.string(), kind: folderKind, has_children: z.boolean() })),
           }),
           404: errorSchema,
         },
@@ -426,7 +429,12 @@ export function registerStorageRoutes(app: App, deps: Deps) {
           'A stored file (inline, or as an attachment with ?download=1), byte ranges supported; a letter-linked item answers its letter',
         params: idParams,
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
-        response: { 200: z.any(), 206: z.any(), 400: errorSchema, 404: errorSchema },
+        response: {
+          200: fileResponse('The file, in the type it was stored with', '*/*'),
+          206: fileResponse('The part of the file the Range header asked for', '*/*'),
+          400: errorSchema,
+          404: errorSchema,
+        },
       },
       config: { access: see },
     },

@@ -1,6 +1,7 @@
+import { permissionsByKindAnswer } from '@lp/domain';
 import { z } from 'zod';
 
-const byKind = z.record(z.string(), z.array(z.string()));
+const byKind = permissionsByKindAnswer;
 
 export const userRowSchema = z.object({
   id: z.string(),

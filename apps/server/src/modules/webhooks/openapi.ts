@@ -60,9 +60,15 @@ export function webhookEventsOpenApi(): OpenApiWebhooks {
             description,
             schema: { type: 'string' },
           })),
+          // The receiver authenticates the call by its signature headers, not by a scheme of ours.
+          security: [],
           requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(envelope(type)) } } },
           responses: {
             '200': { description: 'Received (any 2xx). Anything else, or no answer within 10 s, is retried.' },
+            '400': {
+              description:
+                'The signature or timestamp did not verify: the event is retried, then the endpoint switched off.',
+            },
           },
         },
       },

@@ -1,3 +1,4 @@
+import type { Permission } from '@lp/domain';
 import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -14,7 +15,7 @@ export interface FirstStep {
   label: string;
   path: string;
   /** The ability the step needs; none means everyone. */
-  needs?: string;
+  needs?: Permission;
 }
 
 /** The first steps the welcome points to, each shown to those who may take it. */

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, BALANCE_REFETCH_MS } from '@lp/domain';
+import { ALL_PERMISSIONS, BALANCE_REFETCH_MS, type Permission } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -60,7 +60,7 @@ const balance =
   () =>
     json(200, { balance: available + 500, held: 500, available, crediting });
 
-function me(over: { abilities?: readonly string[]; restrict?: boolean } = {}): Me {
+function me(over: { abilities?: readonly Permission[]; restrict?: boolean } = {}): Me {
   const base = testMe({ abilities: over.abilities ?? ALL_PERMISSIONS });
   return { ...base, account: { ...base.account, restrictBalance: over.restrict ?? false } };
 }

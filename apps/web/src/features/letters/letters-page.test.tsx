@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, DELIVERY_MESSAGES, LETTER_STATUS } from '@lp/domain';
+import { ALL_PERMISSIONS, DELIVERY_MESSAGES, LETTER_STATUS, type Permission } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -18,7 +18,7 @@ import { UploadToast } from './upload-toast';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 
-const me = (abilities: readonly string[] = ALL_PERMISSIONS): Me => testMe({ abilities });
+const me = (abilities: readonly Permission[] = ALL_PERMISSIONS): Me => testMe({ abilities });
 
 function letter(over: Partial<Letter>): Letter {
   return {

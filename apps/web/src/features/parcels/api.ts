@@ -38,8 +38,8 @@ export type QuoteAnswer = ApiResponse<'/api/parcels/quotes', 'post'>;
 export type QuoteRow = QuoteAnswer['rows'][number];
 
 /**
- * POST /api/parcels/quotes. The server's schema leaves the three parts `unknown` (it checks them
- * itself, to name each field's error): they are the domain's sender, recipient and details.
+ * POST /api/parcels/quotes. The server checks the three parts with the domain's schemas (sender,
+ * recipient, details); the form sends what those schemas make of its fields, which they accept again.
  */
 export type QuoteRequest = ApiBody<'/api/parcels/quotes', 'post'> & {
   sender: ParcelParty;

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   PARCEL_MESSAGES,
   PARCEL_PRESETS,
+  type Permission,
   parcelDetailsSchema,
   parcelPartySchema,
   parcelPresetSchema,
@@ -188,7 +189,7 @@ export function partyFromCustomer(c: CustomerPick): Partial<Record<PartyKey, str
   };
 }
 
-function may(me: Me, ...abilities: string[]) {
+function may(me: Me, ...abilities: Permission[]) {
   return abilities.some((a) => me.abilities.includes(a));
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, MESSAGES, type PermissionsByKind } from '@lp/domain';
+import { ADMIN_MESSAGES, MESSAGES, type Permission, type PermissionsByKind } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -17,7 +17,7 @@ const notified = () => vi.mocked(notify).mock.calls.map(([message, options]) => 
 
 const none = (): PermissionsByKind => ({ operational: [], observable: [], administrative: [] });
 
-const me = (overrides: { abilities?: string[]; plan?: string } = {}): Me => testMe({ id: 'u-ada', ...overrides });
+const me = (overrides: { abilities?: Permission[]; plan?: string } = {}): Me => testMe({ id: 'u-ada', ...overrides });
 
 function user(id: string, name: string, extra: Partial<UserRow> = {}): UserRow {
   return {
