@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { type App, buildApp } from './app.js';
 import { RESEAL_JOB_KEY, RESEAL_TASK } from './modules/integrations/index.js';
 import { ANALYSE_TASK, closeOfficeConverters, stuckLettersStep } from './modules/letters/index.js';
+import { pruneWebhookEvents } from './modules/webhooks/index.js';
 import { loadConfig } from './platform/config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
@@ -61,6 +62,11 @@ async function start() {
         name: 'rate-limit windows pruned',
         routine: true,
         run: async (pool) => ({ pruned: await pruneRateLimits(pool) }),
+      },
+      {
+        name: 'webhook events past 30 days forgotten',
+        routine: true,
+        run: async (pool) => ({ pruned: await pruneWebhookEvents(pool) }),
       },
       {
         name: 'idempotency keys past 24 hours forgotten',

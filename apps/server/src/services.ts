@@ -46,7 +46,12 @@ import {
   runLabelFetch,
 } from './modules/parcels/index.js';
 import { sweepAbandonedUploads } from './modules/storage/index.js';
-import { runWebhookDelivery, type SendPayload, type WebhookSenderDeps } from './modules/webhooks/index.js';
+import {
+  resealWebhookSecrets,
+  runWebhookDelivery,
+  type SendPayload,
+  type WebhookSenderDeps,
+} from './modules/webhooks/index.js';
 import { createAuth, endPasswordResetLinks } from './platform/auth.js';
 import type { Config } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -238,6 +243,9 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       const outcome = await resealIntegrationTokens(database.pool, integrations.ring);
       if (outcome.resealed || outcome.unreadable)
         log.info(outcome, 'integration tokens re-sealed with the current key');
+      // Webhook endpoints' signing secrets are sealed with the same key ring.
+      const secrets = await resealWebhookSecrets(database.pool, integrations.ring);
+      if (secrets.resealed || secrets.unreadable) log.info(secrets, 'webhook secrets re-sealed with the current key');
     },
     [TASKS.sendWebhook]: async (payload) => {
       await runWebhookDelivery(webhooks, payload as SendPayload);

@@ -3,3 +3,4 @@
 export { webhookEventsOpenApi } from './openapi.js';
 export { registerWebhookRoutes } from './routes.js';
 export { runWebhookDelivery, type SendPayload, type WebhookSenderDeps } from './send-webhook.js';
+export { pruneWebhookEvents, resealWebhookSecrets, WEBHOOK_EVENTS_KEPT_DAYS } from './upkeep.js';
