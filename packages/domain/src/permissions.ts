@@ -58,6 +58,14 @@ export function flattenPermissions(byKind: Partial<Record<string, readonly strin
   return ALL_PERMISSIONS.filter((p) => out.has(p));
 }
 
+/**
+ * Stored permissions by kind as an answer gives them: only the catalogue's names, each under its own
+ * kind (a name a release retired is left out rather than failing the answer).
+ */
+export function knownPermissionsByKind(stored: Partial<Record<string, readonly string[]>> | null): PermissionsByKind {
+  return groupByKind(flattenPermissions(stored ?? {}));
+}
+
 /** The owner of a company holds every permission. */
 export function ownerPermissions(): PermissionsByKind {
   return groupByKind(ALL_PERMISSIONS);

@@ -1,4 +1,10 @@
-import { ADMIN_MESSAGES, departmentNameField, permissionsByKindAnswer, permissionsByKindSchema } from '@lp/domain';
+import {
+  ADMIN_MESSAGES,
+  departmentNameField,
+  knownPermissionsByKind,
+  permissionsByKindAnswer,
+  permissionsByKindSchema,
+} from '@lp/domain';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
@@ -50,8 +56,15 @@ async function getDepartment(q: pg.Pool | pg.ClientBase, accountId: string, id: 
     [id, accountId],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND');
-  return rows[0];
+  return toDepartment(rows[0]);
 }
+
+/** A department as answers give it: only the catalogue's permission names. */
+const toDepartment = (d: DepartmentListRow) => ({
+  ...d,
+  permissions: knownPermissionsByKind(d.permissions),
+  approvals: knownPermissionsByKind(d.approvals),
+});
 
 /** The company's members with these emails; an unknown email is a 422. */
 async function supervisorIds(client: pg.ClientBase, accountId: string, emails: readonly string[]): Promise<string[]> {
@@ -137,7 +150,12 @@ export function registerDepartmentRoutes(app: App, { pool }: PlatformDeps) {
           auth.accountId,
         ]),
       ]);
-      return { rows: rows.rows, count: count.rows[0]!.n, filter_options: {}, employees: employees.rows[0]!.n };
+      return {
+        rows: rows.rows.map(toDepartment),
+        count: count.rows[0]!.n,
+        filter_options: {},
+        employees: employees.rows[0]!.n,
+      };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Me, Permission } from '@lp/domain';
-import { findPlan, firstName } from '@lp/domain';
+import { findPlan, firstName, knownPermissionsByKind } from '@lp/domain';
 import type pg from 'pg';
 import { abilitiesOf } from '../../platform/access.js';
 import type { MemberRow } from '../../platform/auth.js';
@@ -23,7 +23,7 @@ export function toMe(row: MeRow, abilities?: Iterable<Permission>): Me {
       phoneNumber: row.phone_number,
       department: row.department,
       roles: row.roles,
-      permissions: row.permissions ?? {},
+      permissions: knownPermissionsByKind(row.permissions),
       acceptedInvite: row.accepted_invite,
       firstTime: row.first_time,
     },

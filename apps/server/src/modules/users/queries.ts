@@ -1,4 +1,4 @@
-import { sortRoles } from '@lp/domain';
+import { knownPermissionsByKind, sortRoles } from '@lp/domain';
 import type pg from 'pg';
 import type { DepartmentRow, UserRow as UserTableRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
@@ -26,7 +26,14 @@ export type MemberRow = Pick<
 };
 
 export function toUserRow(r: MemberRow, selfId: string): UserRow {
-  return { ...r, roles: sortRoles(r.roles), is_self: r.id === selfId, created_at: r.created_at.toISOString() };
+  return {
+    ...r,
+    roles: sortRoles(r.roles),
+    permissions: knownPermissionsByKind(r.permissions),
+    approvals: knownPermissionsByKind(r.approvals),
+    is_self: r.id === selfId,
+    created_at: r.created_at.toISOString(),
+  };
 }
 
 /** One member of the caller's company; another company's member reads as not found. */

@@ -23,6 +23,26 @@ const byKind = (administrative: string[] = [], operational: string[] = [], obser
 });
 
 describe('users', () => {
+  it('answers a stored permission the catalogue no longer has by leaving it out, never with a 500', async () => {
+    const { agent, me } = await signUpCompany(t.app);
+    const member = await agent.post('/api/users', {
+      user_name: 'Old Grant',
+      email_address: 'old.grant@example.com',
+      roles: ['Contributor'],
+      permissions: byKind([], ['create_letter'], ['see_letters']),
+    });
+    expect(member.statusCode).toBe(201);
+    await t.services.pool.query(
+      `update users set permissions = '{"operational": ["create_letter", "fax_letter"], "observable": ["see_letters"]}'
+        where account_id = $1 and email = 'old.grant@example.com'`,
+      [me.account.id],
+    );
+    const list = await agent.get('/api/users?tab=pending');
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().rows.find((r: { email_address: string }) => r.email_address === 'old.grant@example.com');
+    expect(row.permissions.operational).toEqual(['create_letter']);
+  });
+
   it('invites a colleague: the invitee exists pending, gets the email, and an audit row is written', async () => {
     const { agent, me } = await signUpCompany(t.app);
     const res = await agent.post('/api/users', {
