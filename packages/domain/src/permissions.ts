@@ -92,7 +92,9 @@ export const IMPLIED_PERMISSIONS: Partial<Record<Permission, readonly Permission
   set_spending_cap: ['see_users', 'see_finances'],
   top_up: ['see_finances'],
   manage_users: ['see_users'],
-  manage_company: ['see_users'],
+  // Part 1 section 6: "manage_users and manage_company ("Manage company")": the company's
+  // manager adds and edits users too.
+  manage_company: ['see_users', 'manage_users'],
   manage_storage: ['access_storage'],
 };
 

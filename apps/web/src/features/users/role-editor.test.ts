@@ -63,6 +63,16 @@ describe('role editor', () => {
     expect(grantsAnything(state)).toBe(false);
   });
 
+  it('"Manage company" carries "Add and edit users" (part 1 section 6); unchecking that unchecks it', () => {
+    const manageCompany = permissionItems(['manage_company'])[0]!;
+    const manageUsers = permissionItems(['manage_users'])[0]!;
+    expect(manageCompany.label).toBe('Manage company');
+    let state = togglePermissionItem(emptyRoleEditor(), 'Admin', manageCompany, true);
+    expect(roleEditorBody(state).permissions.administrative).toEqual(['manage_users', 'manage_company']);
+    state = togglePermissionItem(state, 'Admin', manageUsers, false);
+    expect(roleEditorBody(state).permissions.administrative).toEqual([]);
+  });
+
   it('checks what a task is seen through with it, and unchecking that unchecks the task (decision 0012)', () => {
     const [create, see] = permissionItems(ROLE_PRESETS.Contributor.permissions);
     expect(see!.label).toBe('See letters & parcels');
