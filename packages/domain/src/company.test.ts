@@ -5,6 +5,7 @@ import {
   normaliseVatNumber,
   postalAddressLines,
   postalAddressSchema,
+  vatNumberProblem,
 } from './company.js';
 
 describe('UK VAT numbers', () => {
@@ -38,6 +39,8 @@ describe('the VAT number message', () => {
   ])('%j is refused with %j', (typed, message) => {
     const r = companyDetailsBodySchema.safeParse({ postal_address: null, vat_number: typed });
     expect(r.error?.issues[0]?.message).toBe(message);
+    // The web form says the same (vatNumberProblem is the one rule).
+    expect(vatNumberProblem(typed)).toBe(message);
   });
 });
 

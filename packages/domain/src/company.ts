@@ -53,6 +53,16 @@ export function normaliseVatNumber(input: string): string | null {
   return total % 97 === 0 || (total + 55) % 97 === 0 ? `GB${body}` : null;
 }
 
+/**
+ * What is wrong with a VAT number as typed, in the words a person acts on: the format message when it
+ * is not shaped like one, the check-digit message when it is (a mistyped digit), null when it is valid.
+ */
+export function vatNumberProblem(input: string): string | null {
+  if (normaliseVatNumber(input) !== null) return null;
+  const shaped = /^(GB)?(\d{9}|\d{12})$/.test(input.replace(/[\s.-]+/g, '').toUpperCase());
+  return shaped ? COMPANY_MESSAGES.vatCheckDigits : COMPANY_MESSAGES.vatInvalid;
+}
+
 /** The statuses Companies House gives; only 'active' companies may be registered here. */
 export const COMPANY_STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -135,11 +145,7 @@ export const companyDetailsBodySchema = z.strictObject({
       const vat = normaliseVatNumber(v);
       if (!vat) {
         // The right shape with digits that fail HMRC's check is a mistyped number, not a wrong format.
-        const shaped = /^(GB)?(\d{9}|\d{12})$/.test(v.replace(/[\s.-]+/g, '').toUpperCase());
-        ctx.addIssue({
-          code: 'custom',
-          message: shaped ? COMPANY_MESSAGES.vatCheckDigits : COMPANY_MESSAGES.vatInvalid,
-        });
+        ctx.addIssue({ code: 'custom', message: vatNumberProblem(v) ?? COMPANY_MESSAGES.vatInvalid });
         return z.NEVER;
       }
       return vat;

@@ -5,9 +5,9 @@ import {
   companyStatusLabel,
   formatPounds,
   MESSAGES,
-  normaliseVatNumber,
   postalAddressLines,
   postalAddressSchema,
+  vatNumberProblem,
 } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -109,7 +109,11 @@ const detailsForm = postalAddressSchema.extend({
     .string()
     .trim()
     .max(30, { error: COMPANY_MESSAGES.vatInvalid })
-    .refine((v) => v === '' || normaliseVatNumber(v) !== null, { error: COMPANY_MESSAGES.vatInvalid }),
+    .superRefine((v, ctx) => {
+      // The check-digit message for a number of the right shape, the format message otherwise.
+      const problem = v === '' ? null : vatNumberProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 type DetailsInput = z.input<typeof detailsForm>;
 type Details = z.output<typeof detailsForm>;

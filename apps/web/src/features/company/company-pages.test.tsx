@@ -198,7 +198,9 @@ describe('/company', () => {
     fireEvent.click(within(form).getByRole('button', { name: COMPANY_TEXT.save }));
     await waitFor(() => expect(notified()).toContain('Address line 1 - Please supply the first line of the address'));
     expect(notified()).toContain('Postcode - Invalid Postcode');
-    expect(notified()).toContain(`VAT number - ${COMPANY_MESSAGES.vatInvalid}`);
+    // The right shape with wrong check digits is a mistyped number: the check-digit message says so.
+    expect(notified()).toContain(`VAT number - ${COMPANY_MESSAGES.vatCheckDigits}`);
+    expect(within(form).getByText(COMPANY_MESSAGES.vatCheckDigits)).toBeTruthy();
     expect(within(form).getByText('Invalid Postcode')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await expectAccessible(view.container);
