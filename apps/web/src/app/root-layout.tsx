@@ -1,10 +1,11 @@
 import { MESSAGES } from '@lp/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { MessageBanner } from '../components/message-banner';
+import { dismissFieldErrors } from '../lib/field-toasts';
 import { useMe } from '../lib/session';
 import { AFTER_SIGN_UP, guardRedirect, isBarePath } from './route-guard';
 import { BareShell } from './shell/bare-shell';
@@ -17,6 +18,9 @@ const SignedInShell = lazy(() => import('./shell/signed-in-shell'));
 export function RootLayout() {
   const me = useMe();
   const { pathname } = useLocation();
+  // A field's error message belongs to its page: going elsewhere takes it away (issue 27 item 13).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose each time the path changes
+  useEffect(() => dismissFieldErrors(), [pathname]);
 
   const bare = isBarePath(pathname);
 

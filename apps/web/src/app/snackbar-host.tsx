@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { AppSnackbar } from '../components/app-snackbar';
+import { attachSnackbarClose } from '../lib/field-toasts';
 import { attachSnackbarHost } from '../lib/notify';
 
 const SNACKBAR_COMPONENTS = {
@@ -16,7 +17,14 @@ const SNACKBAR_COMPONENTS = {
 
 /** notistack's provider on its own (loaded with the first message); `notify` talks to it. */
 export function SnackbarHost() {
-  useEffect(() => attachSnackbarHost(enqueueSnackbar), []);
+  useEffect(() => {
+    const detach = attachSnackbarHost(enqueueSnackbar);
+    const detachClose = attachSnackbarClose(closeSnackbar);
+    return () => {
+      detach();
+      detachClose();
+    };
+  }, []);
   return (
     <SnackbarProvider
       maxSnack={SNACKBAR_MAX}

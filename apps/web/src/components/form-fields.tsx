@@ -1,5 +1,5 @@
 import { MESSAGES } from '@lp/domain';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import {
   type Control,
   Controller,
@@ -10,7 +10,7 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { isApiError } from '../lib/api';
-import { notify } from '../lib/notify';
+import { dismissFieldError, notifyFieldError } from '../lib/field-toasts';
 import { PasswordField } from './password-field';
 import { AppTextField, type AppTextFieldProps } from './text-field';
 
@@ -38,6 +38,32 @@ function bound<T extends FieldValues>(
   };
 }
 
+/** Takes the field's error message away once the field is valid again (issue 27 item 13). */
+function useDismissWhenValid(name: string, error: unknown) {
+  useEffect(() => {
+    if (!error) dismissFieldError(name);
+  }, [name, error]);
+}
+
+function BoundTextField<T extends FieldValues>({
+  r,
+  helperText,
+  props,
+  password = false,
+}: {
+  r: Parameters<ControllerProps<T>['render']>[0];
+  helperText: AppTextFieldProps['helperText'];
+  props: Omit<AppTextFieldProps, ControlledProps>;
+  password?: boolean;
+}) {
+  useDismissWhenValid(r.field.name, r.fieldState.error);
+  return password ? (
+    <PasswordField {...props} {...bound(r, helperText)} />
+  ) : (
+    <AppTextField {...props} {...bound(r, helperText)} />
+  );
+}
+
 /** A text field bound to react-hook-form: the field's error shows in red beneath it. */
 export function FormTextField<T extends FieldValues, C, O>({
   control,
@@ -46,7 +72,11 @@ export function FormTextField<T extends FieldValues, C, O>({
   ...props
 }: FormTextFieldProps<T, C, O>) {
   return (
-    <Controller control={control} name={name} render={(r) => <AppTextField {...props} {...bound(r, helperText)} />} />
+    <Controller
+      control={control}
+      name={name}
+      render={(r) => <BoundTextField r={r} helperText={helperText} props={props} />}
+    />
   );
 }
 
@@ -58,7 +88,11 @@ export function FormPasswordField<T extends FieldValues, C, O>({
   ...props
 }: FormTextFieldProps<T, C, O>) {
   return (
-    <Controller control={control} name={name} render={(r) => <PasswordField {...props} {...bound(r, helperText)} />} />
+    <Controller
+      control={control}
+      name={name}
+      render={(r) => <BoundTextField r={r} helperText={helperText} props={props} password />}
+    />
   );
 }
 
@@ -71,12 +105,7 @@ export function useInvalidSubmitSnackbar<T extends FieldValues>(labels: Partial<
     (errors: FieldErrors<T>) => {
       for (const [name, label] of Object.entries(labels) as [string, string][]) {
         const message = (errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
-        if (typeof message === 'string' && message) {
-          notify(`${label} - ${message}`, {
-            variant: 'error',
-            anchorOrigin: { vertical: 'bottom', horizontal: 'left' },
-          });
-        }
+        if (typeof message === 'string' && message) notifyFieldError(name, `${label} - ${message}`);
       }
     },
     [labels],
@@ -98,7 +127,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
     const label = (labels as Record<string, string | undefined>)[f.path];
     if (!label) continue;
     setError(f.path as FieldPath<T>, { type: 'server', message: f.message }, { shouldFocus: placed === 0 });
-    notify(`${label} - ${f.message}`, { variant: 'error' });
+    notifyFieldError(f.path, `${label} - ${f.message}`);
     placed += 1;
   }
   return placed;
