@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router';
 
 export const HELP_TOOLTIP = 'Read our guide to get the most out of the product';
 
-/** The round help button; it opens the guide. The shell places it at the bottom left. */
-export function HelpButton() {
+/** The round help button; it opens the guide. The shell places it at the bottom left, in its footer bar. */
+export function HelpButton({ size = 'medium' }: { size?: 'small' | 'medium' }) {
   const navigate = useNavigate();
   return (
     <Tooltip title={HELP_TOOLTIP} placement="right" describeChild>
-      <Fab aria-label="Help" color="primary" size="medium" onClick={() => navigate('/guide')}>
+      <Fab aria-label="Help" color="primary" size={size} onClick={() => navigate('/guide')}>
         <HelpOutline />
       </Fab>
     </Tooltip>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HelpButton } from '../../components/help-button';
 import { Loading } from '../../components/loading';
@@ -22,14 +22,21 @@ import { MAIN_ID, SkipLink } from './skip-link';
 const idleNotify = (message: string, variant: 'info') => notify(message, { variant });
 
 /**
- * The signed-in shell: header and navigation, the page, the help button (bottom left), the balance
- * widget (bottom right, above the suspended-account banner) and the global letter upload.
+ * The signed-in shell: header and navigation, the page, a footer bar with the help button (bottom
+ * left) and the balance widget (bottom right) above the suspended-account banner, and the global
+ * letter upload.
  */
 export function SignedInShell({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const compact = useMediaQuery(COMPACT_QUERY);
   const signOut = useSignOut();
   const [bannerDismissed, setBannerDismissed] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  // The page scrolls inside main: a new page starts at its top, as a new document would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose each time the path changes
+  useEffect(() => {
+    mainRef.current?.scrollTo?.({ top: 0 });
+  }, [pathname]);
 
   const idleSignOut = useCallback(() => void signOut(), [signOut]);
   useIdleSignOut({ enabled: true, firstName: greetingName(me), notify: idleNotify, signOut: idleSignOut });
@@ -45,51 +52,51 @@ export function SignedInShell({ me }: { me: Me }) {
   if (isBarePath(pathname)) return <BareShell />;
 
   const showBanner = me.account.health.status === 'suspended' && !bannerDismissed;
+  // A frame, not floating buttons (issue 27 item 11): the page scrolls between the header and a
+  // footer bar holding the help button, the balance widget and the banner, so nothing a user must
+  // read or press is ever under them, at any width.
   return (
-    <>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100dvh' }}>
       <SkipLink />
       <AppHeader me={me} compact={compact} />
       <Box
         component="main"
         id={MAIN_ID}
+        ref={mainRef}
         tabIndex={-1}
-        sx={{ outline: 'none', px: compact ? 1.5 : 3, pt: compact ? 2 : 3, pb: showBanner ? 24 : 12 }}
+        sx={{
+          flex: '1 1 auto',
+          minHeight: 0,
+          overflowY: 'auto',
+          outline: 'none',
+          px: compact ? 1.5 : 3,
+          pt: compact ? 2 : 3,
+          pb: 3,
+        }}
       >
         {page}
       </Box>
       <Box
         component="footer"
-        sx={{
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          zIndex: (t) => t.zIndex.appBar - 1,
-          // Only the help button, the balance widget and the banner take clicks, never the strip between them.
-          pointerEvents: 'none',
-        }}
+        sx={{ flex: 'none', borderTop: 1, borderColor: 'divider', bgcolor: 'background.default' }}
       >
         <Box
           sx={{
             display: 'flex',
-            alignItems: 'flex-end',
+            alignItems: 'center',
             justifyContent: 'space-between',
             gap: 1,
-            p: compact ? 1.5 : 2,
-            '& > *': { pointerEvents: 'auto' },
+            px: compact ? 1.5 : 2,
+            py: compact ? 0.75 : 1,
           }}
         >
-          <HelpButton />
+          <HelpButton size={compact ? 'small' : 'medium'} />
           <BalanceWidget me={me} />
         </Box>
-        {showBanner ? (
-          <Box sx={{ pointerEvents: 'auto' }}>
-            <SuspendedBanner me={me} onDismiss={() => setBannerDismissed(true)} />
-          </Box>
-        ) : null}
+        {showBanner ? <SuspendedBanner me={me} onDismiss={() => setBannerDismissed(true)} /> : null}
       </Box>
       <LetterUploadsHost />
-    </>
+    </Box>
   );
 }
 

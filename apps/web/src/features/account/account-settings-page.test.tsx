@@ -1,4 +1,4 @@
-import { DEVELOPERS_TEXT, MESSAGES, ACCOUNT_SETTINGS_TEXT as TEXT } from '@lp/domain';
+import { DEVELOPERS_TEXT, MESSAGES, ACCOUNT_SETTINGS_TEXT as TEXT, WEBHOOKS_TEXT } from '@lp/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -129,6 +129,7 @@ describe('/accountSettings', () => {
       DELIVERY_TEXT.heading,
       TEXT.balanceHeading,
       DEVELOPERS_TEXT.heading,
+      WEBHOOKS_TEXT.heading,
     ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Account settings');
     expect(view.container.textContent).not.toContain('not available yet');

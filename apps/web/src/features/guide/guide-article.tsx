@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { GUIDE_ARTICLES, type GuideArticle, type GuideBlock } from './articles';
 import { GuideText } from './guide-text';
 
@@ -82,14 +83,6 @@ export function GuideArticleView({ article, terms }: { article: GuideArticle; te
 
 const pagerLink = { display: 'inline-flex', alignItems: 'center', gap: 0.5 } as const;
 // Pixels as strings: in sx a bare 1 means 100 %.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Block({ block, id, terms }: { block: GuideBlock; id: string; terms: readonly string[] }) {
   switch (block.kind) {

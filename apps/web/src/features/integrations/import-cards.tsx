@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden';
 import type { ImportContact, ImportInvoice } from './api';
 import { formatInvoiceTotal } from './money';
 import { INTEGRATIONS_TEXT as T } from './texts';
@@ -100,15 +101,6 @@ function ProviderLink({ href, children }: { href: string; children: string }) {
     </Link>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface ContactCardProps {
   contact: ImportContact;

@@ -7,21 +7,11 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden';
 import type { PlanOffer } from './api';
 import { PLANS_TEXT } from './messages';
 
 /** Text for screen readers only. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 export interface PlanCardProps {
   plan: PlanOffer;
@@ -81,7 +71,7 @@ export function PlanCard({ plan, current, disabled, details, onSelect }: PlanCar
               <Cancel fontSize="small" color="disabled" aria-hidden />
             )}
             <Typography variant="body2">
-              <Box component="span" sx={VISUALLY_HIDDEN}>
+              <Box component="span" sx={visuallyHidden}>
                 {perk.included ? PLANS_TEXT.included : PLANS_TEXT.notIncluded}:{' '}
               </Box>
               {perk.included ? perk.description : <s>{perk.description}</s>}

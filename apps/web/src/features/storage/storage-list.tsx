@@ -22,6 +22,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { formatDisplayDate } from '../../lib/dates';
 import type { StorageItem } from './api';
 import { displayName, isCustomerFolder, isImage, kindLabel } from './items';
@@ -106,18 +107,6 @@ function Editable({ item }: { item: StorageItem }) {
     </Box>
   );
 }
-
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  p: 0,
-  m: '-1px',
-} as const;
 
 /**
  * The current folder's items: a table (a card each under 900 px) with rows 150 high and no pages.
