@@ -39,6 +39,12 @@ function coveredControls(page: Page) {
   });
 }
 
+/** The page has drawn its data: no "Loading..." left (the live streams never let the network go idle). */
+async function settled(page: Page) {
+  await expect(page.getByText(/^Loading\.\.\./)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** How far the page and its main area scroll sideways (0: not at all). */
 function sidewaysOverflow(page: Page) {
   return page.evaluate(() => {
@@ -52,6 +58,7 @@ test('nothing a user must press lies under the help button or the balance widget
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const company = await signUpByApi(request);
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, company.email, company.password);
@@ -76,7 +83,7 @@ test('nothing a user must press lies under the help button or the balance widget
     for (const path of ['/parcels/order', '/finances', '/letters', '/customers', '/company', '/plans']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await coveredControls(page), `${path} at ${size.width} px`).toEqual([]);
       // Scrolled to its end too.
       await page.locator('#main-content').evaluate((m) => m.scrollTo({ top: m.scrollHeight }));
@@ -86,6 +93,8 @@ test('nothing a user must press lies under the help button or the balance widget
 });
 
 test('no page scrolls sideways at 390, 1100, 1366 or 1400 px', async ({ page, request }) => {
+  // 52 pages drawn: longer than one journey, on a loaded 2-core machine.
+  test.setTimeout(300_000);
   const company = await signUpByApi(request);
   await signIn(page, company.email, company.password);
   for (const width of [390, 1100, 1366, 1400]) {
@@ -107,7 +116,7 @@ test('no page scrolls sideways at 390, 1100, 1366 or 1400 px', async ({ page, re
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await sidewaysOverflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
     }
   }
