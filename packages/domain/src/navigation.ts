@@ -95,6 +95,17 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
 ];
 
+/**
+ * The navigation entry whose screen `pathname` shows, when the user may not open it (none of its
+ * permissions): the shell then shows one clear no-access state instead of the screen. Null when the
+ * path is not such a screen or the user may open it.
+ */
+export function deniedScreen(pathname: string, abilities: readonly string[]): NavEntry | null {
+  const entry = NAV_ENTRIES.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
+  if (!entry || entry.anyOf.length === 0 || hasAny(abilities, entry.anyOf)) return null;
+  return entry;
+}
+
 export interface NavItemState extends NavEntry {
   disabled: boolean;
 }

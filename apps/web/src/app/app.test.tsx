@@ -267,6 +267,20 @@ describe('the app', () => {
     expect(within(banner).queryByRole('link', { name: 'Choose a plan' })).toBeNull();
   });
 
+  it('shows a screen the member may not open as one clear no-access state, without its toolbar', async () => {
+    state.me = { ...ADA, abilities: ['see_letters'] };
+    renderApp('/finances');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Finances' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Permission denied');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your home page' }).getAttribute('href')).toBe('/main');
+    cleanup();
+    // A screen open to every member (the company profile) is never refused.
+    renderApp('/company');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company profile' })).toBeTruthy();
+  });
+
   it('shows the download page for windows or mac only, and a not-found page', async () => {
     state.me = ADA;
     renderApp('/download/mac');

@@ -1,9 +1,11 @@
+import { deniedScreen } from '@lp/domain';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HelpButton } from '../../components/help-button';
 import { Loading } from '../../components/loading';
+import { NoAccess } from '../../components/no-access';
 import { SuspendedBanner } from '../../features/account/suspended-banner';
 import { useIdleSignOut } from '../../features/auth/use-idle-sign-out';
 import { useSignOut } from '../../features/auth/use-sign-out';
@@ -43,7 +45,11 @@ export function SignedInShell({ me }: { me: Me }) {
   // Live notifications and refresh signals, for as long as someone is signed in (also on /cloud).
   useLiveUpdates();
 
-  const page = (
+  // A screen the member may not open shows one clear no-access state, not its toolbar around an error.
+  const denied = deniedScreen(pathname, me.abilities);
+  const page = denied ? (
+    <NoAccess screen={denied.label} />
+  ) : (
     <Suspense fallback={<Loading />}>
       <Outlet />
     </Suspense>
