@@ -30,7 +30,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** SMTP server for mail (smtp://user:pass@host:port); unset writes mail to DATA_DIR/outbox. */
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Letterpost <no-reply@letterpost.local>'),
+  MAIL_FROM: z.string().default('LetterPost <no-reply@letterpost.local>'),
   /** all: web, API and workers in one process; api: no workers; worker: workers only. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
