@@ -6,6 +6,7 @@ import {
   isFinalSmsStatus,
   isSmsStatus,
   isUkMobile,
+  nonGsmCharacters,
   smsBody,
   smsParts,
   smsStatusAdvances,
@@ -104,6 +105,7 @@ describe('smsParts', () => {
     const word = 'We’ve posted your invoice – please pay by Friday.';
     expect(smsParts(word).encoding).toBe('UCS-2');
     expect(smsParts('Hi Aoife Ní Bhriain').encoding).toBe('UCS-2');
+    expect(nonGsmCharacters('We’ve posted it – Seán’s copy, é')).toEqual(['’', '–', 'á']);
     // 71 UCS-2 characters: two parts of 67.
     const long = `“${'a'.repeat(70)}`;
     expect(smsParts(long)).toEqual({ encoding: 'UCS-2', characters: 71, parts: 2, perPart: 67 });

@@ -112,6 +112,11 @@ export function smsParts(text: string): SmsParts {
   return { encoding, characters, parts, perPart: limits.multi };
 }
 
+/** The characters that make a text UCS-2 (outside the GSM alphabet), each once, in order: the counter names them. */
+export function nonGsmCharacters(text: string): string[] {
+  return [...new Set([...text].filter((c) => !GSM_BASIC.has(c) && !GSM_EXTENSION.has(c)))];
+}
+
 /** The length of a cloud link's token (32 random bytes in base64url: letters, digits, - and _, all GSM-7). */
 export const CLOUD_LINK_TOKEN_LENGTH = 43;
 
