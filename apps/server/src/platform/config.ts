@@ -97,11 +97,11 @@ const envSchema = z.object({
   /** The share of sandbox events delivered twice, as a real provider sometimes does. */
   PAYMENTS_SANDBOX_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /** Where companies send bank transfers (shown in Add Funds, with the account id as the reference). */
-  BANK_ACCOUNT_NAME: z.string().default('Letterpost Ltd'),
+  BANK_ACCOUNT_NAME: z.string().default('LetterPost Ltd'),
   BANK_SORT_CODE: z.string().default('04-00-04'),
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
   /** Who receipts are issued by. */
-  RECEIPT_ISSUER_NAME: z.string().default('Letterpost Ltd'),
+  RECEIPT_ISSUER_NAME: z.string().default('LetterPost Ltd'),
   RECEIPT_ISSUER_ADDRESS: z.string().default('1 Example Street, London, EC1A 1BB'),
   VAT_NUMBER: z.string().optional(),
   /** Twilio's Messages API for text messages: all three set, or none for the built-in sandbox. */
