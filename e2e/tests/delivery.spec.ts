@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
 import { businessLetter, fund } from './letter-support';
 import { axeViolations, signUpByApi, uniqueEmail, waitForMail } from './support';
 
@@ -332,7 +333,7 @@ test('a text with a curly quote counts as UCS-2 with its link, at 390, 1100 and 
   // 109 UCS-2 characters: two parts of 67 (GSM-7 would have been one part of 160).
   const text = 'We’ve posted your invoice – thank you';
   await form.getByRole('textbox', { name: 'Text message' }).fill(text);
-  const link = `http://localhost:3100/cloud#${'x'.repeat(43)}`;
+  const link = `${BASE_URL}/cloud#${'x'.repeat(43)}`;
   const counter = form.getByText(/characters with the link/);
   for (const width of [390, 1100, 1400]) {
     await page.setViewportSize({ width, height: 900 });
