@@ -2,8 +2,9 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // The built product runs on its own embedded PostgreSQL in e2e/.data, wiped before each run.
-export const E2E_PORT = 3100;
-export const E2E_PG_PORT = 55439;
+// Overridable so two worktrees on one machine can run journeys at once (E2E_PORT=3117 E2E_PG_PORT=55457).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 55439);
 export const E2E_DATA_DIR = path.join(import.meta.dirname, '.data');
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
 

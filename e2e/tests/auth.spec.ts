@@ -68,7 +68,7 @@ test('a forgotten password is reset through the emailed link, which works only o
   await expect(page.getByText(/we have sent a link/i)).toBeVisible();
 
   const mail = await waitForMail(company.email);
-  expect(mail.subject).toBe('Reset your Letterpost password');
+  expect(mail.subject).toBe('Reset your LetterPost password');
   const link = mail.links[0]!;
   await page.goto(link);
   await page.getByLabel('New password').fill('a fresh password');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
 import { businessLetter, fund } from './letter-support';
 import { axeViolations, signUpByApi, uniqueEmail, waitForMail } from './support';
 
@@ -317,6 +318,40 @@ test('a cloud link opens in a fresh browser: the company, the letter and its pag
 
   // The sender's open panel shows the read receipt live.
   await expect(details).toContainText('First opened', READY);
+});
+
+test('a text with a curly quote counts as UCS-2 with its link, at 390, 1100 and 1400 px, and the charge is the parts shown', async ({
+  page,
+}) => {
+  await signedIn(page, 'Ó Dálaigh Veterinary Ltd', 'Seán Ó Dálaigh');
+  await uploadLetter(page, 'booster-reminder.pdf', await businessLetter(GARETH, 'Booster reminder'));
+  const panel = await openLetter(page, 'booster-reminder.pdf');
+  const form = panel.getByRole('form', { name: 'Delivery' });
+  await chooseChannels(form, ['Text message']);
+  await form.getByRole('textbox', { name: "Recipient's mobile number" }).fill('07700 900123');
+  // Typed in Word: a curly apostrophe and an en dash. 37 characters, but with the link it is sent as
+  // 109 UCS-2 characters: two parts of 67 (GSM-7 would have been one part of 160).
+  const text = 'We’ve posted your invoice – thank you';
+  await form.getByRole('textbox', { name: 'Text message' }).fill(text);
+  const link = `${BASE_URL}/cloud#${'x'.repeat(43)}`;
+  const counter = form.getByText(/characters with the link/);
+  for (const width of [390, 1100, 1400]) {
+    await page.setViewportSize({ width, height: 900 });
+    await counter.scrollIntoViewIfNeeded();
+    await expect(counter).toBeInViewport();
+    await expect(counter).toHaveText(
+      `${text.length + 1 + link.length} characters with the link, 2 parts of 67 (Unicode because of ’ –)`,
+    );
+    // Nothing runs off the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  const { total, price } = await shownPrice(form);
+  expect(total).toBe(2 * 6);
+  await expect(price).toContainText('£0.12');
+
+  await form.getByRole('button', { name: 'Deliver' }).click();
+  await expect(panel.getByTestId('delivery-details').getByTestId('delivery-channel')).toContainText('£0.12', READY);
+  await expect.poll(async () => (await balance(page.request)).balance, READY).toBe(1000 - total);
 });
 
 test.describe('accessibility', () => {

@@ -38,7 +38,7 @@ async function connect(page: Page, provider: string, name: string, returnPath: R
   await card.getByRole('button', { name: `Connect ${name}` }).click();
   // The sandbox's consent page, served by the product as the provider would serve its own.
   await expect(page).toHaveURL(/\/api\/integrations\/sandbox\//);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Allow Letterpost to access your ${name}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Allow LetterPost to access your ${name}`);
   await page.getByRole('button', { name: 'Allow access' }).click();
   await page.waitForURL(returnPath, { waitUntil: 'commit' });
   // The return page registers the code, checks the connection, then goes back to the cards.

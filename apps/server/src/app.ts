@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Letterpost API',
+        title: 'LetterPost API',
         version: '0.1.0',
         description:
           'Send letters and parcels for UK companies. A program calls with `Authorization: Bearer lp_live_…` (an API key ' +

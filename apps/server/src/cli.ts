@@ -68,7 +68,13 @@ async function main() {
       permissions: groupByKind(permissions),
       ttlDays: config.INVITATION_TTL_DAYS,
     });
-    await sendInvitationEmail(services.pool, config, { uniqueId, accountId: values.account, email, fullName });
+    await sendInvitationEmail(services.pool, config, {
+      uniqueId,
+      accountId: values.account,
+      email,
+      fullName,
+      invitedBy: values['invited-by'] ?? null,
+    });
     console.log(
       JSON.stringify({ uniqueId, accountId: values.account, link: invitationLink(config, uniqueId, values.account) }),
     );

@@ -1,4 +1,4 @@
-// @lp/client: the Letterpost API for programs, typed from the server's OpenAPI document.
+// @lp/client: the LetterPost API for programs, typed from the server's OpenAPI document.
 //
 //   const lp = createLetterpostClient({ baseUrl: 'https://letterpost.example', apiKey: process.env.LP_KEY! });
 //   const { data, error } = await lp.GET('/api/letters/{id}', { params: { path: { id } } });
@@ -23,12 +23,12 @@ export interface LetterpostClientOptions {
   fetch?: ClientOptions['fetch'];
 }
 
-/** The Letterpost API client: openapi-fetch's GET, POST, PUT, PATCH, DELETE, typed by the server's document. */
+/** The LetterPost API client: openapi-fetch's GET, POST, PUT, PATCH, DELETE, typed by the server's document. */
 export type LetterpostClient = Client<paths>;
 
 /** An openapi-fetch client for the API that sends the key with every request (no cookie, no CSRF token). */
 export function createLetterpostClient({ baseUrl, apiKey, fetch }: LetterpostClientOptions): LetterpostClient {
-  if (!API_KEY.test(apiKey)) throw new TypeError('apiKey is not a Letterpost API key (lp_live_… or lp_test_…)');
+  if (!API_KEY.test(apiKey)) throw new TypeError('apiKey is not a LetterPost API key (lp_live_… or lp_test_…)');
   return createClient<paths>({
     baseUrl: baseUrl.replace(/\/+$/, ''),
     headers: { Authorization: `Bearer ${apiKey}` },

@@ -217,7 +217,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Saves the company's postal address (parcels' default sender) and VAT number (edit_company_address); null clears either */
+        /** Saves the company's postal address (parcels' default sender), VAT number and reply-to email for letters sent by email (edit_company_address); null clears each, an absent reply_to_email keeps it */
         put: operations["putCompanyDetails"];
         post?: never;
         delete?: never;
@@ -3525,6 +3525,7 @@ export interface operations {
                             registered_address: string[];
                             type: string | null;
                         } | null;
+                        reply_to_email: string | null;
                         vat_number: string | null;
                     };
                 };
@@ -3590,6 +3591,7 @@ export interface operations {
                         postcode: string;
                         town: string;
                     } | null;
+                    reply_to_email?: string | null;
                     vat_number: string | null;
                 };
             };
@@ -3619,6 +3621,7 @@ export interface operations {
                             postcode: string;
                             town: string;
                         } | null;
+                        reply_to_email?: string | null;
                         vat_number: string | null;
                     };
                 };
@@ -9093,6 +9096,23 @@ export interface operations {
                             }[];
                             created_at: string;
                             id: string;
+                            options: {
+                                email: {
+                                    is_cloud_link: boolean;
+                                    message: string;
+                                    subject: string;
+                                } | null;
+                                mail: {
+                                    expected_delivery: string | null;
+                                    is_colour: boolean;
+                                    is_premium: boolean;
+                                    posted_at: string | null;
+                                } | null;
+                                sms: {
+                                    sender_phone_number: string | null;
+                                    text: string;
+                                } | null;
+                            };
                             requested_by: {
                                 email: string;
                                 name: string;
@@ -10361,6 +10381,9 @@ export interface operations {
             content: {
                 "application/json": {
                     cloud_link_expiry_days?: number;
+                    email_template_vars?: {
+                        [key: string]: string;
+                    };
                     is_cloud_link?: boolean;
                     is_colour?: boolean;
                     is_premium?: boolean;
@@ -10378,6 +10401,10 @@ export interface operations {
                     recipient_phone_number?: string;
                     schedule_time_delay?: number;
                     scheduled_delivery_date_time?: number | null;
+                    sender_phone_number?: string;
+                    sms_template_vars?: {
+                        [key: string]: string;
+                    };
                     sms_text?: string;
                     subject?: string;
                     uuid: string;
@@ -10611,6 +10638,9 @@ export interface operations {
             content: {
                 "application/json": {
                     cloud_link_expiry_days?: number;
+                    email_template_vars?: {
+                        [key: string]: string;
+                    };
                     is_cloud_link?: boolean;
                     is_colour?: boolean;
                     is_premium?: boolean;
@@ -10628,6 +10658,10 @@ export interface operations {
                     recipient_phone_number?: string;
                     schedule_time_delay?: number;
                     scheduled_delivery_date_time?: number | null;
+                    sender_phone_number?: string;
+                    sms_template_vars?: {
+                        [key: string]: string;
+                    };
                     sms_text?: string;
                     subject?: string;
                     uuid: string;
@@ -10675,6 +10709,19 @@ export interface operations {
                             is_colour: boolean;
                             is_premium: boolean;
                             reason: string | null;
+                        };
+                        sms_link_prefix: string;
+                        sms_parts: {
+                            characters: number;
+                            /** @enum {string} */
+                            encoding: "GSM-7" | "UCS-2";
+                            parts: number;
+                            per_part: number;
+                        } | null;
+                        template_values: {
+                            company: string;
+                            letter: string;
+                            recipient: string | null;
                         };
                         total_pence: number;
                     };

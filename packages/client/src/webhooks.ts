@@ -1,4 +1,4 @@
-// Verifying a Letterpost webhook as the Standard Webhooks specification says: the headers
+// Verifying a LetterPost webhook as the Standard Webhooks specification says: the headers
 // `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature` (one or more
 // space-separated `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`), keyed with the
 // base64-decoded bytes of the endpoint's secret after its `whsec_` prefix. The same check as the

@@ -17,6 +17,7 @@ export const COMPANY_MESSAGES = {
   vatCheckDigits:
     "This VAT number's check digits do not match: please copy it again from your VAT registration certificate.",
   registrationSaved: 'The company registration was saved.',
+  replyToInvalid: 'Enter the email address replies to your letters should go to (for example accounts@example.co.uk).',
   detailsSaved: 'The postal address and VAT number were saved.',
 } as const;
 
@@ -133,6 +134,21 @@ export const registrationNumberBodySchema = z.strictObject({
 
 export const registrationLookupAnswerSchema = z.object({ company: registeredCompanySchema });
 
+/** The company's reply-to address for letters sent by email: a valid address, or null (none). */
+export const replyToEmailSchema = z
+  .string()
+  .trim()
+  .max(254, { error: COMPANY_MESSAGES.replyToInvalid })
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    if (!z.email().safeParse(v).success) {
+      ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.replyToInvalid });
+      return z.NEVER;
+    }
+    return v.toLowerCase();
+  });
+
 /** PUT /api/company/details: the postal address and the VAT number (null clears either). */
 export const companyDetailsBodySchema = z.strictObject({
   postal_address: postalAddressSchema.nullable(),
@@ -150,6 +166,11 @@ export const companyDetailsBodySchema = z.strictObject({
       }
       return vat;
     }),
+  /**
+   * Where replies to letters sent by email go (issue 27 item 4): absent keeps it, null or empty
+   * clears it (replies then go to the member who sent each letter).
+   */
+  reply_to_email: replyToEmailSchema.optional(),
 });
 export type CompanyDetailsInput = z.input<typeof companyDetailsBodySchema>;
 
@@ -179,6 +200,8 @@ export const companyProfileSchema = z.object({
     })
     .nullable(),
   vat_number: z.string().nullable(),
+  /** Where replies to letters sent by email go; null: to the member who sent each. */
+  reply_to_email: z.string().nullable(),
   plan: z.string(),
   health: z.object({ status: z.string(), reason: z.string().nullable() }),
   members: z.number().int(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MAIL_MAX_PAGES } from './constants.js';
 import { LETTERHEAD_KINDS, LETTERHEAD_PLACEMENTS } from './letterheads.js';
+import { TEMPLATE_MESSAGES, templateVarsSchema, unknownTemplateVariables } from './message-templates.js';
 import { LETTER_MESSAGES, MESSAGES } from './messages.js';
 import { hasAny, type Permission } from './permissions.js';
-import { toE164UK } from './sms.js';
+import { toE164Phone, toE164UK } from './sms.js';
 
 /**
  * Letter delivery (part 1 sections 3, 4, 5, 7, 8 and 9; decision 0016): the channels, the request
@@ -75,6 +76,8 @@ export const DELIVERY_MESSAGES = {
   phoneInvalid: MESSAGES.ukPhone,
   phoneNotMobile: 'Text messages go to UK mobile numbers (07…) only.',
   smsTextRequired: 'Write the text message to send.',
+  senderPhoneInvalid:
+    'Enter the number to reply to as a UK phone number (07700 900123 or 020 7946 0000), or an international one with + and its country code.',
   scheduleInPast: 'The delivery time is in the past.',
   scheduleTooSoon: 'Choose a time at least 1 minute from now.',
   scheduleTooLate: 'Choose a time at most 30 days from now.',
@@ -123,6 +126,12 @@ export const deliverRequestSchema = z.strictObject({
   message_to_recipient: optionalText(EMAIL_MESSAGE_MAX),
   recipient_phone_number: optionalText(40),
   sms_text: optionalText(SMS_TEXT_MAX),
+  /** A number the recipient can reply to: "Reply to {number}" is added to the text message. */
+  sender_phone_number: optionalText(40),
+  /** Values of {recipient}, {company} and {letter} in the email's subject and message (else the letter's own). */
+  email_template_vars: templateVarsSchema.optional(),
+  /** Values of {recipient}, {company} and {letter} in the text message (else the letter's own). */
+  sms_template_vars: templateVarsSchema.optional(),
   cloud_link_expiry_days: z.number().int().min(1).max(CLOUD_LINK_MAX_DAYS).optional(),
   /** A letterhead behind the letter's content: the company's primary or secondary one, or none. */
   letterhead: z.enum(LETTERHEAD_KINDS).nullable().optional(),
@@ -173,6 +182,18 @@ export function deliveryFieldProblems(r: DeliverRequestParsed): FieldProblem[] {
     else if (!toE164UK(phone))
       problems.push({ field: 'recipient_phone_number', message: DELIVERY_MESSAGES.phoneNotMobile });
     if (!r.sms_text?.trim()) problems.push({ field: 'sms_text', message: DELIVERY_MESSAGES.smsTextRequired });
+    if (r.sender_phone_number?.trim() && !toE164Phone(r.sender_phone_number))
+      problems.push({ field: 'sender_phone_number', message: DELIVERY_MESSAGES.senderPhoneInvalid });
+  }
+  // Placeholders that are not variables ({date}, {Recipient}) are refused, naming them.
+  const texts: Array<[string, string | undefined, boolean]> = [
+    ['subject', r.subject, channels.has('email')],
+    ['message_to_recipient', r.message_to_recipient, channels.has('email')],
+    ['sms_text', r.sms_text, channels.has('sms')],
+  ];
+  for (const [field, text, used] of texts) {
+    const unknown = used && text ? unknownTemplateVariables(text) : [];
+    if (unknown.length) problems.push({ field, message: TEMPLATE_MESSAGES.unknown(unknown) });
   }
   return problems;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { capMonth } from './admin.js';
 import { canSeeBalance, formatPounds, MAX_TOP_UP_PENCE, MONEY_MESSAGES, parseTopUpPounds } from './money.js';
 import { findPlan, PLAN_MESSAGES, planFee, planPerks, planPriceLabel } from './plans.js';
-import { priceLetterPost, priceSms, smsParts } from './prices.js';
+import { priceLetterPost, priceSms } from './prices.js';
+import { smsParts } from './sms.js';
 
 describe('who sees the balance (issue 24 item 7)', () => {
   it('everyone unless restricted, then only members with top_up', () => {
@@ -71,10 +72,12 @@ describe('prices', () => {
     expect(large).toMatchObject({ large: true, sheets: 6, total: 159 + 5 * 8 });
   });
   it('counts text message parts as phones do', () => {
-    expect(smsParts('a'.repeat(160))).toBe(1);
-    expect(smsParts('a'.repeat(161))).toBe(2);
-    expect(smsParts('a'.repeat(306))).toBe(2);
-    expect(smsParts('a'.repeat(307))).toBe(3);
+    expect(smsParts('a'.repeat(160)).parts).toBe(1);
+    expect(smsParts('a'.repeat(161)).parts).toBe(2);
+    expect(smsParts('a'.repeat(306)).parts).toBe(2);
+    expect(smsParts('a'.repeat(307)).parts).toBe(3);
     expect(priceSms('Your letter is ready')).toBe(6);
+    // 71 characters with a curly quote: UCS-2, two parts, twice the price.
+    expect(priceSms(`Your letter’s ready${'.'.repeat(52)}`)).toBe(12);
   });
 });

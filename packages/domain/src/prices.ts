@@ -1,3 +1,5 @@
+import { smsParts } from './sms.js';
+
 /**
  * What each service costs, in pence (decision 0015). Prices are all-in (print, paper, envelope,
  * postage), in line with UK business mail: about 73p second class and £1.56 first class for one
@@ -56,14 +58,9 @@ export function priceLetterPost(input: {
   return { total: lines.reduce((sum, l) => sum + l.pence, 0), sheets, large, lines };
 }
 
-/** A text message's parts: 160 characters in one part, 153 per part when longer (GSM concatenation). */
-export function smsParts(text: string): number {
-  const length = [...text].length;
-  return length <= 160 ? 1 : Math.ceil(length / 153);
-}
-
+/** A text message's price: its parts (smsParts: GSM-7 160/153, UCS-2 70/67) at the price of a part. */
 export function priceSms(text: string): number {
-  return smsParts(text) * PRICE_LIST.smsPart;
+  return smsParts(text).parts * PRICE_LIST.smsPart;
 }
 
 export function priceEmail(): number {

@@ -29,7 +29,7 @@ export interface AuthHooks {
 /** The identity library: email + password with argon2id, sessions in the database, reset by email. */
 export function createAuth(config: Config, db: Db, hooks: AuthHooks) {
   return betterAuth({
-    appName: 'Letterpost',
+    appName: 'LetterPost',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.authSecret,

@@ -30,7 +30,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** SMTP server for mail (smtp://user:pass@host:port); unset writes mail to DATA_DIR/outbox. */
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Letterpost <no-reply@letterpost.local>'),
+  MAIL_FROM: z.string().default('LetterPost <no-reply@letterpost.local>'),
   /** all: web, API and workers in one process; api: no workers; worker: workers only. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -97,11 +97,11 @@ const envSchema = z.object({
   /** The share of sandbox events delivered twice, as a real provider sometimes does. */
   PAYMENTS_SANDBOX_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /** Where companies send bank transfers (shown in Add Funds, with the account id as the reference). */
-  BANK_ACCOUNT_NAME: z.string().default('Letterpost Ltd'),
+  BANK_ACCOUNT_NAME: z.string().default('LetterPost Ltd'),
   BANK_SORT_CODE: z.string().default('04-00-04'),
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
   /** Who receipts are issued by. */
-  RECEIPT_ISSUER_NAME: z.string().default('Letterpost Ltd'),
+  RECEIPT_ISSUER_NAME: z.string().default('LetterPost Ltd'),
   RECEIPT_ISSUER_ADDRESS: z.string().default('1 Example Street, London, EC1A 1BB'),
   VAT_NUMBER: z.string().optional(),
   /** Twilio's Messages API for text messages: all three set, or none for the built-in sandbox. */

@@ -5,6 +5,13 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /**
+   * The sender's name people read (a recipient's email: "Acme Ltd via LetterPost"); the address
+   * stays MAIL_FROM's, so SPF and DKIM hold. Nodemailer quotes or encodes it (RFC 5322 / 2047).
+   */
+  fromName?: string;
+  /** Where a reply goes: the member who sent the letter, or the company's reply-to address. */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;
@@ -16,6 +23,17 @@ export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<{ id: string }>;
   close(): void;
+}
+
+/** The address of MAIL_FROM ("LetterPost <no-reply@letterpost.local>" → no-reply@letterpost.local). */
+export function mailFromAddress(from: string): string {
+  const angle = /<([^<>\s]+)>\s*$/.exec(from);
+  return (angle ? angle[1]! : from).trim();
+}
+
+/** The From of a message: MAIL_FROM, or its address under the message's own sender name. */
+function fromOf(from: string, message: MailMessage): string | { name: string; address: string } {
+  return message.fromName ? { name: message.fromName, address: mailFromAddress(from) } : from;
 }
 
 interface Logger {
@@ -33,10 +51,12 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
     async send(message) {
       await mkdir(dir, { recursive: true });
       const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
-      const info = await transport.sendMail({ from, ...message });
+      const { fromName: _name, ...content } = message;
+      const sender = fromOf(from, message);
+      const info = await transport.sendMail({ ...content, from: sender });
       const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
       await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
-      const { attachments, ...rest } = message;
+      const { attachments, ...rest } = content;
       const files = (attachments ?? []).map((a) => ({
         filename: a.filename,
         contentType: a.contentType,
@@ -44,7 +64,7 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
       }));
       // Written aside, then renamed: whoever reads the outbox never sees half a message.
       const partial = path.join(dir, `${id}.json.partial`);
-      await writeFile(partial, JSON.stringify({ id, from, ...rest, attachments: files, links }, null, 2), {
+      await writeFile(partial, JSON.stringify({ id, from: sender, ...rest, attachments: files, links }, null, 2), {
         mode: 0o600,
       });
       await rename(partial, path.join(dir, `${id}.json`));
@@ -64,7 +84,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const { fromName: _name, ...content } = message;
+      const info = await transport.sendMail({ ...content, from: fromOf(from, message) });
       return { id: String(info.messageId) };
     },
     close() {
@@ -79,14 +100,32 @@ const escapeHtml = (s: string) =>
 /** The password reset email. */
 export function resetPasswordEmail(to: { email: string; name: string }, link: string, ttlMinutes: number): MailMessage {
   const first = to.name.trim().split(/\s+/)[0] || 'there';
-  const text = `Hello ${first},\n\nSomeone asked to reset the password of your Letterpost account. To choose a new password, open this link:\n\n${link}\n\nThe link works once and expires in ${ttlMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.\n`;
-  const html = `<p>Hello ${escapeHtml(first)},</p><p>Someone asked to reset the password of your Letterpost account. To choose a new password, open this link:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>The link works once and expires in ${ttlMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
-  return { to: to.email, subject: 'Reset your Letterpost password', text, html };
+  const text = `Hello ${first},\n\nSomeone asked to reset the password of your LetterPost account. To choose a new password, open this link:\n\n${link}\n\nThe link works once and expires in ${ttlMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.\n`;
+  const html = `<p>Hello ${escapeHtml(first)},</p><p>Someone asked to reset the password of your LetterPost account. To choose a new password, open this link:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>The link works once and expires in ${ttlMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
+  return { to: to.email, subject: 'Reset your LetterPost password', text, html };
 }
 
-/** The invitation email. */
-export function invitationEmail(to: { email: string; name: string }, companyName: string, link: string): MailMessage {
-  const text = `Hello ${to.name},\n\nYou have been invited to join ${companyName} on Letterpost. To accept, open this link and choose your password:\n\n${link}\n`;
-  const html = `<p>Hello ${escapeHtml(to.name)},</p><p>You have been invited to join ${escapeHtml(companyName)} on Letterpost. To accept, open this link and choose your password:</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`;
-  return { to: to.email, subject: `You have been invited to join ${companyName} on Letterpost`, text, html };
+/**
+ * The invitation email: it names who invited ("Jane Smith invited you to join Acme Ltd on
+ * LetterPost"), and a reply goes to them.
+ */
+export function invitationEmail(
+  to: { email: string; name: string },
+  companyName: string,
+  link: string,
+  invitedBy: { name: string; email: string } | null = null,
+): MailMessage {
+  const who = invitedBy?.name.trim() || invitedBy?.email || null;
+  const invited = who
+    ? `${who} invited you to join ${companyName} on LetterPost`
+    : `You have been invited to join ${companyName} on LetterPost`;
+  const text = `Hello ${to.name},\n\n${invited}. To accept, open this link and choose your password:\n\n${link}\n`;
+  const html = `<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(invited)}. To accept, open this link and choose your password:</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`;
+  return {
+    to: to.email,
+    subject: invited,
+    text,
+    html,
+    ...(invitedBy ? { replyTo: { name: who ?? invitedBy.email, address: invitedBy.email } } : {}),
+  };
 }

@@ -16,7 +16,7 @@ export const API_TAGS = [
   {
     name: 'webhooks',
     description:
-      'Webhook endpoints: where Letterpost posts signed events, their deliveries and resends (web app only).',
+      'Webhook endpoints: where LetterPost posts signed events, their deliveries and resends (web app only).',
   },
   { name: 'notifications', description: 'Notifications of the signed-in member.' },
   { name: 'users', description: 'Members of the company: invite, edit, remove, spending caps.' },

@@ -138,7 +138,7 @@ export function createStripeProvider(opts: {
           payment_method: paymentMethodId,
           allowed_payment_method_types: ['card'],
           metadata,
-          description: 'Letterpost balance top-up',
+          description: 'LetterPost balance top-up',
         },
         { idempotencyKey },
       );

@@ -21,7 +21,19 @@ export interface TestContext {
   /** Runs every queued job now (the worker, deterministically). */
   runJobs(): Promise<void>;
   /** Mail written to the local outbox, oldest first. */
-  outbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
+  outbox(): Promise<
+    Array<{
+      id: string;
+      to: string;
+      subject: string;
+      text: string;
+      links: string[];
+      from: string | { name: string; address: string };
+      replyTo?: { name: string; address: string };
+      /** The message as sent (RFC 5322), headers encoded. */
+      eml: string;
+    }>
+  >;
   close(): Promise<void>;
 }
 
@@ -73,7 +85,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     async outbox() {
       const dir = path.join(dataDir, 'outbox');
       const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.json')).sort();
-      return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8'))));
+      return Promise.all(
+        files.map(async (f) => ({
+          ...JSON.parse(await readFile(path.join(dir, f), 'utf8')),
+          eml: await readFile(path.join(dir, f.replace(/\.json$/, '.eml')), 'utf8'),
+        })),
+      );
     },
     async close() {
       await app.close();

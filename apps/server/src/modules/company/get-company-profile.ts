@@ -31,10 +31,11 @@ export async function getCompanyProfile(pool: pg.Pool, auth: AuthContext): Promi
       | 'registration_checked_at'
       | 'vat_number'
       | 'postal_address'
+      | 'reply_to_email'
     > & { members: number }
   >(
     `select a.id, a.name, a.current_plan, a.health_status, a.health_reason, a.registration,
-            a.registration_checked_at, a.vat_number, a.postal_address,
+            a.registration_checked_at, a.vat_number, a.postal_address, a.reply_to_email,
             (select count(*)::int from users u where u.account_id = a.id and u.valid and u.accepted_invite) as members
        from accounts a where a.id = $1`,
     [auth.accountId],
@@ -51,6 +52,7 @@ export async function getCompanyProfile(pool: pg.Pool, auth: AuthContext): Promi
         : null,
     postal_address: a.postal_address,
     vat_number: a.vat_number,
+    reply_to_email: a.reply_to_email,
     plan: a.current_plan,
     health: { status: a.health_status, reason: a.health_reason },
     members: a.members,

@@ -113,12 +113,13 @@ export function registerCompanyRoutes(app: App, deps: CompanyRouteDeps): void {
       schema: {
         tags: ['company'],
         summary:
-          "Saves the company's postal address (parcels' default sender) and VAT number (edit_company_address); null clears either",
+          "Saves the company's postal address (parcels' default sender), VAT number and reply-to email for letters sent by email (edit_company_address); null clears each, an absent reply_to_email keeps it",
         body: companyDetailsBodySchema,
         response: {
           200: z.object({
             postal_address: companyProfileSchema.shape.postal_address,
             vat_number: z.string().nullable(),
+            reply_to_email: z.string().nullable().optional(),
             message: z.string(),
           }),
           403: errorSchema,

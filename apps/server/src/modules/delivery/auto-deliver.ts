@@ -77,7 +77,7 @@ export async function autoDeliver(deps: DeliveryDeps, letterId: string): Promise
       await notifyUsers(q, {
         accountId: letter.account_id,
         userIds: [letter.creator_id],
-        sender: 'Letterpost',
+        sender: 'LetterPost',
         description: `"${letter.name}" was not delivered automatically: ${error.message}`,
         highlight: true,
       });

@@ -87,8 +87,15 @@ export async function deliverLetter(
   if (open.rowCount)
     throw new AppError('CONFLICT', 'This letter already has a delivery on its way, scheduled or in review.');
   assertDeliverable(letter);
-  const { prefs } = await companyPreferences(q, auth.accountId);
-  const { options, priced, total } = planDelivery(letter, r, prefs, publicUrl, await letterCustomer(q, letter));
+  const { prefs, companyName } = await companyPreferences(q, auth.accountId);
+  const { options, priced, total } = planDelivery(
+    letter,
+    r,
+    prefs,
+    publicUrl,
+    await letterCustomer(q, letter),
+    companyName,
+  );
   // A test key's delivery, or a test key's letter, runs every check and approval but goes to the
   // sandboxes and costs nothing.
   const test = letter.test_mode || auth.apiKey?.mode === 'test';

@@ -1,11 +1,14 @@
 import {
   CHANNEL_LABELS,
   CLOUD_LINK_DEFAULT_DAYS,
+  cloudLinkPrefix,
+  cloudLinkStandIn,
   DELIVERY_MESSAGES,
   type DeliverRequestParsed,
   type DeliveryChannel,
   type DeliveryPreferences,
   deliveryFieldProblems,
+  fillTemplate,
   isMailDisabled,
   LETTER_STATUS,
   MAIL_MAX_PAGES,
@@ -14,6 +17,13 @@ import {
   priceLetterPost,
   priceSms,
   readDeliveryPreferences,
+  type SmsParts,
+  smsBody,
+  smsParts,
+  TEMPLATE_MESSAGES,
+  type TemplateValues,
+  templateValues,
+  toE164Phone,
   toE164UK,
 } from '@lp/domain';
 import type pg from 'pg';
@@ -26,7 +36,8 @@ export interface DeliveryOptions {
   channels: DeliveryChannel[];
   mail?: { service: 'premium' | 'standard'; color: boolean };
   email?: { to: string; subject: string; message: string; asLink: boolean };
-  sms?: { to: string; text: string };
+  /** The text with its variables filled; `replyTo` the sender's number (E.164), sent as "Reply to {number}". */
+  sms?: { to: string; text: string; replyTo?: string };
   cloudLinkDays: number;
   /** The letterhead applied, and the file sent with it (the letter's own file when none). */
   letterhead?: { kind: 'primary' | 'secondary'; placement: 'first_page' | 'every_page' };
@@ -83,8 +94,13 @@ export async function letterCustomer(
 /** The spec's rule: mail is not offered when the recipient omits it (their preferences lack Mail). */
 export const customerOmitsMail = (c: LetterCustomer | null) => !!c && !c.communications_preference.includes('Mail');
 
-/** The length of the link added to a text message (the public address, /cloud#, a 43-character token). */
-const linkLength = (publicUrl: string) => publicUrl.replace(/\/+$/, '').length + '/cloud#'.length + 43;
+/**
+ * The body of a text message as it will be sent, with a stand-in for its link: the link is made at
+ * hand-over, but its prefix is PUBLIC_URL's and its token's length is fixed, so the parts (and the
+ * price) of the stand-in are those of the message sent.
+ */
+export const smsBodyToPrice = (sms: NonNullable<DeliveryOptions['sms']>, publicUrl: string) =>
+  smsBody(sms.text, cloudLinkStandIn(cloudLinkPrefix(publicUrl)), sms.replyTo);
 
 /** Why mail cannot carry this letter, or null. */
 export function mailRefusal(
@@ -109,6 +125,19 @@ export async function companyPreferences(q: pg.ClientBase | pg.Pool, accountId: 
   return { companyName: rows[0]?.name ?? '', prefs: readDeliveryPreferences(rows[0]?.preferences?.delivery) };
 }
 
+/** The values of {recipient}, {company} and {letter} for a letter: its customer or the name read from it. */
+export function letterTemplateDefaults(
+  letter: LetterForDelivery,
+  companyName: string,
+  customer: LetterCustomer | null,
+) {
+  return {
+    recipient: customer?.recipient?.trim() || letter.recipient_name_snapshot?.trim() || null,
+    company: companyName,
+    letter: letter.name,
+  };
+}
+
 /**
  * Checks a delivery request against the letter and the company's preferences and prices each
  * channel (the price list of @lp/domain). Field problems answer 422 with every field named.
@@ -119,8 +148,20 @@ export function planDelivery(
   prefs: DeliveryPreferences,
   publicUrl: string,
   customer: LetterCustomer | null = null,
-): { options: DeliveryOptions; priced: PricedChannel[]; total: number } {
+  companyName = '',
+): { options: DeliveryOptions; priced: PricedChannel[]; total: number; smsParts: SmsParts | null } {
   const fields: FieldError[] = deliveryFieldProblems(r).map((p) => ({ path: p.field, message: p.message }));
+  // {recipient}, {company} and {letter} are filled now: the price counts the text that is sent.
+  const defaults = letterTemplateDefaults(letter, companyName, customer);
+  const fill = (field: string, text: string, values: TemplateValues) => {
+    const filled = fillTemplate(text, values);
+    // Unknown placeholders were named by deliveryFieldProblems.
+    if (filled.missing.length && !filled.unknown.length)
+      fields.push({ path: field, message: TEMPLATE_MESSAGES.missing(filled.missing[0]!) });
+    return filled.text;
+  };
+  const emailValues = templateValues(defaults, r.email_template_vars);
+  const smsValues = templateValues(defaults, r.sms_template_vars);
   const channels = [...r.preference_overrides];
   const options: DeliveryOptions = { channels, cloudLinkDays: r.cloud_link_expiry_days ?? CLOUD_LINK_DEFAULT_DAYS };
   if (channels.includes('mail')) {
@@ -135,15 +176,21 @@ export function planDelivery(
     if (prefs.email.omit) fields.push({ path: 'preference_overrides', message: DELIVERY_MESSAGES.emailOmitted });
     options.email = {
       to: (r.recipient_email ?? '').trim(),
-      subject: r.subject?.trim() ?? '',
-      message: r.message_to_recipient?.trim() ?? '',
+      subject: fill('subject', r.subject?.trim() ?? '', emailValues),
+      message: fill('message_to_recipient', r.message_to_recipient?.trim() ?? '', emailValues),
       asLink: r.is_cloud_link ?? prefs.email.kind === 'link',
     };
   }
   if (channels.includes('cloud_storage') && !customer)
     fields.push({ path: 'preference_overrides', message: DELIVERY_MESSAGES.cloudStorageNeedsCustomer });
-  if (channels.includes('sms'))
-    options.sms = { to: toE164UK(r.recipient_phone_number ?? '') ?? '', text: (r.sms_text ?? '').trim() };
+  if (channels.includes('sms')) {
+    const replyTo = r.sender_phone_number?.trim() ? toE164Phone(r.sender_phone_number) : null;
+    options.sms = {
+      to: toE164UK(r.recipient_phone_number ?? '') ?? '',
+      text: fill('sms_text', (r.sms_text ?? '').trim(), smsValues),
+      ...(replyTo ? { replyTo } : {}),
+    };
+  }
   if (fields.length) throw new AppError('VALIDATION_FAILED', fields[0]!.message, fields);
   const priced = channels.map((channel): PricedChannel => {
     switch (channel) {
@@ -159,7 +206,7 @@ export function planDelivery(
       case 'email':
         return { channel, pence: priceEmail(), lines: [{ label: CHANNEL_LABELS.email, pence: priceEmail() }] };
       case 'sms': {
-        const pence = priceSms(`${options.sms!.text}\n${'x'.repeat(linkLength(publicUrl))}`);
+        const pence = priceSms(smsBodyToPrice(options.sms!, publicUrl));
         return { channel, pence, lines: [{ label: CHANNEL_LABELS.sms, pence }] };
       }
       case 'cloud_storage':
@@ -172,7 +219,12 @@ export function planDelivery(
         };
     }
   });
-  return { options, priced, total: priced.reduce((s, p) => s + p.pence, 0) };
+  return {
+    options,
+    priced,
+    total: priced.reduce((s, p) => s + p.pence, 0),
+    smsParts: options.sms ? smsParts(smsBodyToPrice(options.sms, publicUrl)) : null,
+  };
 }
 
 /** Refuses a letter that cannot start a delivery now (409 with the reason). */

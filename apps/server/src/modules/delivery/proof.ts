@@ -47,7 +47,7 @@ export async function printProof(
   const source = await PDFDocument.load(letterPdf, { ignoreEncryption: true });
   const doc = await PDFDocument.create();
   doc.setTitle('Print proof');
-  doc.setProducer('Letterpost');
+  doc.setProducer('LetterPost');
   const [page] = await doc.copyPages(source, [0]);
   doc.addPage(page!);
   const p = doc.getPage(0);

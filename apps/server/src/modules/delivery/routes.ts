@@ -3,18 +3,21 @@ import {
   bulkDeliverRequestSchema,
   CHANNEL_STATES,
   CLOUD_LINK_REVOKERS,
+  cloudLinkPrefix,
   DELIVERY_CHANNELS,
   DELIVERY_MESSAGES,
   DELIVERY_STATES,
   deliverRequestSchema,
+  expectedDelivery,
   isUkPostcodeFormat,
   LETTERHEAD_KINDS,
   LETTERHEAD_MESSAGES,
   LETTERHEAD_PLACEMENTS,
+  templateValues,
 } from '@lp/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
-import type { LeftJoined } from '../../platform/db/row.js';
+import type { LeftJoined, Narrow } from '../../platform/db/row.js';
 import type { CloudLinkRow, LetterDeliveryChannelRow, LetterDeliveryRow, LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -27,11 +30,13 @@ import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
 import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
 import { deliverLetter } from './deliver.js';
+import type { DeliveryOptions } from './price.js';
 import {
   companyPreferences,
   LETTER_FOR_DELIVERY,
   type LetterForDelivery,
   letterCustomer,
+  letterTemplateDefaults,
   mailRefusal,
   planDelivery,
 } from './price.js';
@@ -87,6 +92,22 @@ const quoteResult = z.object({
       communications_preference: z.array(z.string()),
     })
     .nullable(),
+  /**
+   * The text message's parts as sent (the text, "Reply to {number}" and the link), in GSM-7 or
+   * UCS-2; its price is these parts. Null without a text message.
+   */
+  sms_parts: z
+    .object({
+      encoding: z.enum(['GSM-7', 'UCS-2']),
+      characters: z.number().int(),
+      parts: z.number().int(),
+      per_part: z.number().int(),
+    })
+    .nullable(),
+  /** What a text message's link starts with (a token of 43 characters follows): the form counts it. */
+  sms_link_prefix: z.string(),
+  /** The values {recipient}, {company} and {letter} take for this letter (the request's own win). */
+  template_values: z.object({ recipient: z.string().nullable(), company: z.string(), letter: z.string() }),
 });
 
 export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
@@ -108,15 +129,16 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       const r = request.body;
       const letter = await findLetter<LetterForDelivery>(pool, auth, r.uuid, LETTER_FOR_DELIVERY);
       if (!letter) throw new AppError('NOT_FOUND');
-      const { prefs } = await companyPreferences(pool, auth.accountId);
+      const { prefs, companyName } = await companyPreferences(pool, auth.accountId);
       const customer = await letterCustomer(pool, letter);
       const refusal = mailRefusal(letter, prefs, customer);
       // The price of what can be sent: mail is priced only when it can go.
       const asked = { ...r, preference_overrides: r.preference_overrides.filter((c) => c !== 'mail' || !refusal) };
-      const { priced, total, options } =
+      const { priced, total, options, smsParts } =
         asked.preference_overrides.length > 0
-          ? planDelivery(letter, asked, prefs, deps.publicUrl, customer)
-          : { priced: [], total: 0, options: null };
+          ? planDelivery(letter, asked, prefs, deps.publicUrl, customer, companyName)
+          : { priced: [], total: 0, options: null, smsParts: null };
+      const values = templateValues(letterTemplateDefaults(letter, companyName, customer), undefined);
       const available = maySeeBalance(auth) ? (await readBalance(pool, auth.accountId)).available : null;
       return {
         channels: priced,
@@ -132,6 +154,20 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         email_kind: prefs.email.kind,
         /** The letter's customer: the form pre-fills their email and phone. */
         customer,
+        sms_parts: smsParts
+          ? {
+              encoding: smsParts.encoding,
+              characters: smsParts.characters,
+              parts: smsParts.parts,
+              per_part: smsParts.perPart,
+            }
+          : null,
+        sms_link_prefix: cloudLinkPrefix(deps.publicUrl),
+        template_values: {
+          recipient: values.recipient ?? null,
+          company: values.company ?? companyName,
+          letter: values.letter ?? letter.name,
+        },
       };
     },
   );
@@ -245,6 +281,23 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
                 total_pence: z.number().int(),
                 created_at: z.string(),
                 requested_by: z.object({ name: z.string(), email: z.string() }),
+                /**
+                 * What was asked for: mail's class and print (posted_at: when Royal Mail had it;
+                 * expected_delivery: the working day it is expected by, UK, yyyy-mm-dd), the email's
+                 * subject and the text message as sent (variables filled).
+                 */
+                options: z.object({
+                  mail: z
+                    .object({
+                      is_premium: z.boolean(),
+                      is_colour: z.boolean(),
+                      posted_at: z.string().nullable(),
+                      expected_delivery: z.string().nullable(),
+                    })
+                    .nullable(),
+                  email: z.object({ subject: z.string(), message: z.string(), is_cloud_link: z.boolean() }).nullable(),
+                  sms: z.object({ text: z.string(), sender_phone_number: z.string().nullable() }).nullable(),
+                }),
                 channels: z.array(
                   z.object({
                     channel: z.enum(DELIVERY_CHANNELS),
@@ -291,13 +344,27 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         'l.delivery_channels, l.successful_delivery_channels, l.unsuccessful_delivery_channels, l.delivered_on, l.has_been_posted',
       );
       const { rows: deliveries } = await pool.query<
-        Pick<
-          LetterDeliveryRow,
-          'id' | 'state' | 'scheduled_for' | 'total_pence' | 'created_at' | 'requester_name' | 'requester_email'
-        >
+        Narrow<
+          Pick<
+            LetterDeliveryRow,
+            | 'id'
+            | 'state'
+            | 'scheduled_for'
+            | 'total_pence'
+            | 'created_at'
+            | 'requester_name'
+            | 'requester_email'
+            | 'options'
+          >,
+          { options: DeliveryOptions }
+        > & { posted_at: Date | null }
       >(
-        `select id, state, scheduled_for, total_pence, created_at, requester_name, requester_email
-           from letter_deliveries where letter_id = $1 and account_id = $2 order by created_at desc limit 1`,
+        // posted_at: the first time the letter read Posted after this delivery was asked for.
+        `select d.id, d.state, d.scheduled_for, d.total_pence, d.created_at, d.requester_name, d.requester_email,
+                d.options,
+                (select min(h.created_at) from letter_history h
+                  where h.letter_id = d.letter_id and h.status = 'Posted' and h.created_at >= d.created_at) as posted_at
+           from letter_deliveries d where d.letter_id = $1 and d.account_id = $2 order by d.created_at desc limit 1`,
         [id, auth.accountId],
       );
       const d = deliveries[0];
@@ -327,6 +394,26 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           total_pence: Number(d.total_pence),
           created_at: d.created_at.toISOString(),
           requested_by: { name: d.requester_name, email: d.requester_email },
+          options: {
+            mail: d.options.mail
+              ? {
+                  is_premium: d.options.mail.service === 'premium',
+                  is_colour: d.options.mail.color,
+                  posted_at: d.posted_at?.toISOString() ?? null,
+                  expected_delivery: d.posted_at ? expectedDelivery(d.posted_at, d.options.mail.service) : null,
+                }
+              : null,
+            email: d.options.email
+              ? {
+                  subject: d.options.email.subject,
+                  message: d.options.email.message,
+                  is_cloud_link: d.options.email.asLink,
+                }
+              : null,
+            sms: d.options.sms
+              ? { text: d.options.sms.text, sender_phone_number: d.options.sms.replyTo ?? null }
+              : null,
+          },
           channels: channels.map((c) => {
             const token = c.token_sealed && !c.revoked_at ? unseal(deps.secret, c.token_sealed) : null;
             return {

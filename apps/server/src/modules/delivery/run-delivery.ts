@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { CHANNEL_LABELS, type DeliveryChannel, formatUkDateTime } from '@lp/domain';
+import { CHANNEL_LABELS, type DeliveryChannel, formatUkDateTime, smsBody } from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Narrow } from '../../platform/db/row.js';
@@ -24,13 +24,14 @@ export interface DeliveryDeps {
 }
 
 type Claimed = Narrow<
-  Pick<LetterDeliveryRow, 'id' | 'account_id' | 'letter_id' | 'options'>,
+  Pick<LetterDeliveryRow, 'id' | 'account_id' | 'letter_id' | 'options' | 'requester_name' | 'requester_email'>,
   { options: DeliveryOptions }
 > &
   Pick<LetterRow, 'blob_key' | 'recipient_name_snapshot' | 'recipient_address_snapshot' | 'postcode'> & {
     letter_name: LetterRow['name'];
     num_pages: number | null; // num_pages::int
     company_name: AccountRow['name'];
+    reply_to_email: AccountRow['reply_to_email'];
   };
 
 /** A hand-over that failed: `permanent` when trying again cannot help. */
@@ -53,6 +54,16 @@ interface HandedOver {
   note: string;
 }
 
+/**
+ * Where a recipient's reply goes: the company's reply-to address when the owner set one in /company,
+ * else the member who asked for the delivery (a delivery of an automation has no member).
+ */
+function emailReplyTo(d: Claimed): { name: string; address: string } | null {
+  if (d.reply_to_email) return { name: d.company_name, address: d.reply_to_email };
+  if (d.requester_email) return { name: d.requester_name || d.company_name, address: d.requester_email };
+  return null;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -73,9 +84,10 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
       [deliveryId],
     );
     const { rows } = await q.query<Claimed & Pick<LetterDeliveryRow, 'state'>>(
-      `select d.id, d.account_id, d.letter_id, d.options, d.state, l.name as letter_name, l.blob_key,
+      `select d.id, d.account_id, d.letter_id, d.options, d.state, d.requester_name, d.requester_email,
+              l.name as letter_name, l.blob_key,
               l.num_pages::int as num_pages, l.recipient_name_snapshot, l.recipient_address_snapshot, l.postcode,
-              a.name as company_name
+              a.name as company_name, a.reply_to_email
          from letter_deliveries d join letters l on l.id = d.letter_id join accounts a on a.id = d.account_id
         where d.id = $1`,
       [deliveryId],
@@ -207,16 +219,20 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
     }
     case 'email': {
       const email = d.options.email!;
-      const subject = email.subject || `A letter from ${d.company_name}`;
-      const intro = email.message || `Please find a letter from ${d.company_name}.`;
+      const company = d.company_name;
+      const subject = email.subject || `A letter from ${company}`;
+      const intro = email.message || `Please find a letter from ${company}.`;
+      // The email names the company whatever the message says, and says where a reply goes.
+      const replyTo = emailReplyTo(d);
+      const footer = `Sent by ${company} with LetterPost.${replyTo ? ` Reply to this email to reach ${company}.` : ''}`;
       let text: string;
       let html: string;
       let attachments: Array<{ filename: string; content: Buffer; contentType: string }> | undefined;
       if (email.asLink) {
         const { url, expiresAt } = await link('email');
         const until = formatUkDateTime(expiresAt);
-        text = `${intro}\n\nRead the letter: ${url}\n(The link works until ${until}.)\n`;
-        html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p><a href="${escapeHtml(url)}">Read the letter</a> (the link works until ${escapeHtml(until)}).</p>`;
+        text = `${intro}\n\nRead the letter from ${company}: ${url}\n(The link works until ${until}.)\n\n${footer}\n`;
+        html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p><a href="${escapeHtml(url)}">Read the letter from ${escapeHtml(company)}</a> (the link works until ${escapeHtml(until)}).</p><p>${escapeHtml(footer)}</p>`;
       } else {
         const filename = `${d.letter_name.replace(/\.(pdf|docx)$/i, '')}.pdf`;
         attachments = [
@@ -226,10 +242,18 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
             contentType: 'application/pdf',
           },
         ];
-        text = `${intro}\n\nThe letter is attached as a PDF (${filename}).\n`;
-        html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p>The letter is attached as a PDF (${escapeHtml(filename)}).</p>`;
+        text = `${intro}\n\nThe letter from ${company} is attached as a PDF (${filename}).\n\n${footer}\n`;
+        html = `<p>${escapeHtml(intro).replace(/\n/g, '<br>')}</p><p>The letter from ${escapeHtml(company)} is attached as a PDF (${escapeHtml(filename)}).</p><p>${escapeHtml(footer)}</p>`;
       }
-      const sent = await providers.mailer.send({ to: email.to, subject, text, html, attachments });
+      const sent = await providers.mailer.send({
+        to: email.to,
+        fromName: `${company} via LetterPost`,
+        ...(replyTo ? { replyTo } : {}),
+        subject,
+        text,
+        html,
+        attachments,
+      });
       return {
         provider: providers.mailer.kind,
         providerId: sent.id,
@@ -244,7 +268,7 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
       const { url } = await link('sms');
       const sent = await providers.sms.send({
         to: sms.to,
-        body: `${sms.text}\n${url}`,
+        body: smsBody(sms.text, url, sms.replyTo),
         statusCallbackUrl: deps.providers.smsCallbackUrl,
         idempotencyKey: `delivery:${d.id}:sms`,
       });

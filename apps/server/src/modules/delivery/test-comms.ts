@@ -72,7 +72,7 @@ export async function sendYourself(
     charged += pence;
   };
   if (wantsEmail) {
-    const subject = body.subject?.trim() || 'Test email from Letterpost';
+    const subject = body.subject?.trim() || 'Test email from LetterPost';
     const text = body.message_to_recipient?.trim() || 'This is a test email.';
     await attempt('email', priceEmail(), () =>
       deps.providers.mailer.send({ to: auth.row.email, subject, text, html: `<p>${escapeHtml(text)}</p>` }),
@@ -109,7 +109,7 @@ export async function postTestLetter(
   [
     'Test letter',
     '',
-    'This letter was sent from the Test communications page of Letterpost',
+    'This letter was sent from the Test communications page of LetterPost',
     'to try printing and posting. No action is needed.',
   ].forEach((text, i) => {
     page.drawText(text, { x: 25 * mm, y: (297 - 120 - i * 6) * mm, size: i === 0 ? 14 : 11, font });

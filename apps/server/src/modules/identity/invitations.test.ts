@@ -135,7 +135,7 @@ describe('invitations', () => {
     });
     await t.runJobs();
     const mail = (await t.outbox()).find((m) => m.to === 'mailme@example.com')!;
-    expect(mail.subject).toBe(`You have been invited to join ${owner.body.companyName} on Letterpost`);
+    expect(mail.subject).toBe(`You have been invited to join ${owner.body.companyName} on LetterPost`);
     expect(mail.links).toEqual([`http://localhost:3000/invited/signUp/${uniqueId}/${accountId}`]);
   });
 

@@ -22,7 +22,7 @@ describe('password reset', () => {
     await t.runJobs();
     const mail = (await t.outbox()).at(-1)!;
     expect(mail.to).toBe(body.email);
-    expect(mail.subject).toBe('Reset your Letterpost password');
+    expect(mail.subject).toBe('Reset your LetterPost password');
     expect(mail.text).toContain('Hello Mary');
     const link = mail.links[0]!;
     expect(link).toMatch(/^http:\/\/localhost:3000\/resetPassword\?token=/);
@@ -194,7 +194,7 @@ describe('mail over SMTP', () => {
       await smtp.runJobs();
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(`To: ${body.email}`);
-      expect(received[0]).toContain('Subject: Reset your Letterpost password');
+      expect(received[0]).toContain('Subject: Reset your LetterPost password');
       expect(received[0]).toMatch(/resetPassword\?token=/);
       expect(await smtp.outbox()).toHaveLength(0);
     } finally {

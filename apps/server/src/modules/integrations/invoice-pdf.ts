@@ -131,8 +131,8 @@ export async function renderInvoicePdf(opts: {
           .replace(/[^\x20-\x7e£€\u00a0-\u00ff]/g, '?');
   doc.setTitle(`Invoice ${invoice.number}`);
   doc.setAuthor(seller.name);
-  doc.setProducer('Letterpost');
-  doc.setCreator('Letterpost integrations');
+  doc.setProducer('LetterPost');
+  doc.setCreator('LetterPost integrations');
 
   let page: PDFPage = doc.addPage([PAGE.width * MM, PAGE.height * MM]);
   const grey = rgb(0.35, 0.35, 0.35);

@@ -29,7 +29,7 @@ export async function applyLetterhead(
 ): Promise<Uint8Array> {
   const source = await PDFDocument.load(letterPdf, { ignoreEncryption: true });
   const out = await PDFDocument.create();
-  out.setProducer('Letterpost');
+  out.setProducer('LetterPost');
   const title = source.getTitle();
   if (title) out.setTitle(title);
   const pages = await out.embedPdf(source, source.getPageIndices());

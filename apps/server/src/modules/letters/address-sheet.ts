@@ -30,7 +30,7 @@ export async function addressSheetPdf(name: string, lines: readonly string[]): P
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(await readFile(fontFile), { subset: true });
   doc.setTitle('Address sheet');
-  doc.setProducer('Letterpost');
+  doc.setProducer('LetterPost');
   const page = doc.addPage([210 * MM, 297 * MM]);
   setAddress(page, font, [name, ...lines]);
   return doc.save();

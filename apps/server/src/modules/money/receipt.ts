@@ -48,7 +48,7 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
     : await doc.embedFont(StandardFonts.Helvetica);
   const safe = (t: string) => (fontFile ? t : t.replace(/[^\x20-\xff]/g, '?'));
   doc.setTitle(`Receipt ${input.entry.id}`);
-  doc.setProducer('Letterpost');
+  doc.setProducer('LetterPost');
   const mm = 72 / 25.4;
   const page = doc.addPage([210 * mm, 297 * mm]);
   let y = 297 - 25;

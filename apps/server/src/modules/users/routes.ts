@@ -62,6 +62,7 @@ export function registerUserRoutes(app: App, deps: PlatformDeps) {
       accountId,
       email: body.email_address,
       fullName: body.user_name,
+      invitedBy,
     });
     await publish(client, { accountId, message: { type: 'refresh', entities: ['users'] } });
     return created;

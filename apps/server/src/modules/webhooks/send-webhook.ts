@@ -221,8 +221,8 @@ export function endpointDisabledEmail(
     '',
     `Its attempts and their answers are in Account settings → Developers (${settings}). When the endpoint works again, switch it on there and resend what it missed.`,
     '',
-    'Letterpost',
+    'LetterPost',
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(to.name)},</p><p>Every delivery to your webhook endpoint <code>${escapeHtml(url)}</code> failed for 3 days, so we have switched it off and send it no more events.</p><p>Its attempts and their answers are in <a href="${escapeHtml(settings)}">Account settings → Developers</a>. When the endpoint works again, switch it on there and resend what it missed.</p><p>Letterpost</p>`;
+  const html = `<p>Hello ${escapeHtml(to.name)},</p><p>Every delivery to your webhook endpoint <code>${escapeHtml(url)}</code> failed for 3 days, so we have switched it off and send it no more events.</p><p>Its attempts and their answers are in <a href="${escapeHtml(settings)}">Account settings → Developers</a>. When the endpoint works again, switch it on there and resend what it missed.</p><p>LetterPost</p>`;
   return { to: to.email, subject: 'Your webhook endpoint was switched off', text, html };
 }

@@ -62,6 +62,8 @@ export const accounts = pgTable('accounts', {
   vatNumber: text('vat_number'),
   /** The postal address (edit_company_address): parcels' default sender, letters' return address. */
   postalAddress: jsonb('postal_address').$type<PostalAddress>(),
+  /** Where replies to the company's letters sent by email go (null: to the member who sent each). */
+  replyToEmail: text('reply_to_email'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -100,7 +100,7 @@ export async function renderLabel(input: LabelInput): Promise<Buffer> {
       : await doc.embedFont(StandardFonts.HelveticaBold);
   const safe = (t: string) => (files.regular ? t : t.replace(/[^\x20-\xff]/g, '?'));
   doc.setTitle(`${input.carrier} label ${input.trackingNumber}`);
-  doc.setProducer('Letterpost');
+  doc.setProducer('LetterPost');
   doc.setCreationDate(new Date(0));
   doc.setModificationDate(new Date(0));
 

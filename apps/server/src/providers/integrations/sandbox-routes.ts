@@ -81,7 +81,7 @@ const ASKS: Record<IntegrationProviderId, string[]> = {
   ],
   quickbooks: ['See your customers and invoices in QuickBooks Online accounting'],
   sage: ['Read your Sage Accounting data: contacts and sales invoices'],
-  google_drive: ['See, edit, create and delete only the Google Drive files that Letterpost makes'],
+  google_drive: ['See, edit, create and delete only the Google Drive files that LetterPost makes'],
   dropbox: ['See your basic account information', 'Add and edit files in your Dropbox'],
   onedrive: [
     'Have full access to your files',
@@ -208,9 +208,9 @@ export function registerIntegrationsSandboxRoutes(app: App, sandbox: Integration
           .join('\n');
         const org = p.kind === 'accounting' ? DEMO_COMPANY.name : `${DEMO_USER.name} (${DEMO_USER.email})`;
         const body = `<p class="sandbox">Sandbox: nothing leaves this computer</p>
-<h1>Allow Letterpost to access your ${esc(p.info.name)} ${p.kind === 'accounting' ? 'organisation' : 'account'}?</h1>
+<h1>Allow LetterPost to access your ${esc(p.info.name)} ${p.kind === 'accounting' ? 'organisation' : 'account'}?</h1>
 <p>${p.kind === 'accounting' ? 'Organisation' : 'Account'}: <strong>${esc(org)}</strong></p>
-<p>Letterpost is asking to:</p>
+<p>LetterPost is asking to:</p>
 <ul>${ASKS[p.id].map((a) => `<li>${esc(a)}</li>`).join('')}</ul>
 <form method="post" action="/api/integrations/sandbox/${esc(p.id)}/authorize">
 ${hidden}
@@ -243,7 +243,7 @@ ${hidden}
           return refusalPage(
             reply,
             `${p.info.name} (sandbox)`,
-            'This consent form has been changed. Start again from Letterpost.',
+            'This consent form has been changed. Start again from LetterPost.',
           );
         const back: Record<string, string> = params.state ? { state: params.state } : {};
         if (decision !== 'allow')
@@ -627,7 +627,7 @@ function xeroResource(sandbox: IntegrationsSandbox, tenant: string, resource: st
   const envelope = (extra: Record<string, unknown>) => ({
     Id: randomUUID(),
     Status: 'OK',
-    ProviderName: 'Letterpost',
+    ProviderName: 'LetterPost',
     DateTimeUTC: `/Date(${Date.now()})/`,
     ...extra,
   });

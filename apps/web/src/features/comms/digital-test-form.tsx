@@ -125,7 +125,7 @@ export function DigitalTestForm({ email, canSend }: { email: string; canSend: bo
             name="sms_text"
             label={LABELS.sms_text}
             minRows={2}
-            helperText={COMMS_TEXT.smsCount(smsText.length, smsText ? smsParts(smsText) : 0, SMS_TEXT_MAX)}
+            helperText={COMMS_TEXT.smsCount(smsText.length, smsParts(smsText).parts, SMS_TEXT_MAX)}
           />
         </Box>
         {rootError ? (

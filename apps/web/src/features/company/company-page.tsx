@@ -33,6 +33,9 @@ export const COMPANY_TEXT = {
   edit: 'Edit postal address',
   editHeading: 'Postal address and VAT number',
   editHint: "The postal address is your parcels' default sender and the return address of your letters.",
+  replyTo: 'Reply-to email for letters',
+  replyToHint:
+    'Replies to letters you send by email go here. Leave it empty and they go to the member who sent each letter.',
   save: 'Save',
   saving: 'Saving…',
   cancel: 'Cancel',
@@ -55,6 +58,7 @@ export function profileEntries(p: CompanyProfile): [string, string | string[] | 
     ['Registration checked', r ? formatDisplayDate(r.checked_at) : null],
     ['Postal address', p.postal_address ? postalAddressLines(p.postal_address) : null],
     ['VAT number', p.vat_number],
+    [COMPANY_TEXT.replyTo, p.reply_to_email],
     [
       'Plan',
       <span key="plan">
@@ -114,6 +118,11 @@ const detailsForm = postalAddressSchema.extend({
       const problem = v === '' ? null : vatNumberProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
+  reply_to_email: z
+    .string()
+    .trim()
+    .max(254, { error: COMPANY_MESSAGES.replyToInvalid })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: COMPANY_MESSAGES.replyToInvalid }),
 });
 type DetailsInput = z.input<typeof detailsForm>;
 type Details = z.output<typeof detailsForm>;
@@ -126,6 +135,7 @@ const LABELS: Partial<Record<keyof DetailsInput, string>> = {
   county: 'County',
   postcode: 'Postcode',
   vat_number: 'VAT number',
+  reply_to_email: COMPANY_TEXT.replyTo,
 };
 const REQUIRED = new Set(['addressLine1', 'town', 'postcode']);
 
@@ -145,14 +155,15 @@ function DetailsForm({ profile, onDone }: { profile: CompanyProfile; onDone: () 
       county: a?.county ?? '',
       postcode: a?.postcode ?? '',
       vat_number: profile.vat_number ?? '',
+      reply_to_email: profile.reply_to_email ?? '',
     },
   });
   const onInvalid = useInvalidSubmitSnackbar<DetailsInput>(LABELS);
   const submit = form.handleSubmit((values) => {
     setFailure(null);
-    const { vat_number, ...postal } = values;
+    const { vat_number, reply_to_email, ...postal } = values;
     save.mutate(
-      { postal_address: postal, vat_number: vat_number || null },
+      { postal_address: postal, vat_number: vat_number || null, reply_to_email: reply_to_email || null },
       {
         onSuccess: (answer) => {
           notify(answer.message, { variant: 'success' });
@@ -182,13 +193,21 @@ function DetailsForm({ profile, onDone }: { profile: CompanyProfile; onDone: () 
       <Box component="form" noValidate onSubmit={submit}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           {(Object.entries(LABELS) as [keyof DetailsInput, string][]).map(([name, label]) => (
-            <Box key={name} sx={{ gridColumn: name === 'addressLine1' ? { sm: '1 / -1' } : undefined, minWidth: 0 }}>
+            <Box
+              key={name}
+              sx={{
+                gridColumn: name === 'addressLine1' || name === 'reply_to_email' ? { sm: '1 / -1' } : undefined,
+                minWidth: 0,
+              }}
+            >
               <FormTextField
                 control={form.control}
                 name={name}
                 label={label}
                 required={REQUIRED.has(name)}
-                autoComplete={name === 'vat_number' ? 'off' : undefined}
+                autoComplete={name === 'vat_number' ? 'off' : name === 'reply_to_email' ? 'email' : undefined}
+                type={name === 'reply_to_email' ? 'email' : undefined}
+                helperText={name === 'reply_to_email' ? COMPANY_TEXT.replyToHint : undefined}
                 margin="dense"
               />
             </Box>

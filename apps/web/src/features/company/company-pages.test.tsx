@@ -47,6 +47,7 @@ beforeEach(() => {
     registration: null,
     postal_address: null,
     vat_number: null,
+    reply_to_email: null,
     plan: 'Business',
     health: { status: 'active', reason: null },
     members: 4,
@@ -195,12 +196,16 @@ describe('/company', () => {
     const form = screen.getByRole('region', { name: COMPANY_TEXT.editHeading });
     fireEvent.change(within(form).getByLabelText(/^Postcode/), { target: { value: 'ZZ' } });
     fireEvent.change(within(form).getByLabelText(/^VAT number/), { target: { value: 'GB 123 4567 89' } });
+    fireEvent.change(within(form).getByLabelText(/^Reply-to email for letters/), {
+      target: { value: 'accounts at obrien' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: COMPANY_TEXT.save }));
     await waitFor(() => expect(notified()).toContain('Address line 1 - Please supply the first line of the address'));
     expect(notified()).toContain('Postcode - Invalid Postcode');
     // The right shape with wrong check digits is a mistyped number: the check-digit message says so.
     expect(notified()).toContain(`VAT number - ${COMPANY_MESSAGES.vatCheckDigits}`);
     expect(within(form).getByText(COMPANY_MESSAGES.vatCheckDigits)).toBeTruthy();
+    expect(notified()).toContain(`Reply-to email for letters - ${COMPANY_MESSAGES.replyToInvalid}`);
     expect(within(form).getByText('Invalid Postcode')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await expectAccessible(view.container);
@@ -209,6 +214,9 @@ describe('/company', () => {
     fireEvent.change(within(form).getByLabelText(/^Town or city/), { target: { value: 'Llandaff' } });
     fireEvent.change(within(form).getByLabelText(/^Postcode/), { target: { value: 'cf5 2yd' } });
     fireEvent.change(within(form).getByLabelText(/^VAT number/), { target: { value: 'GB 999 9999 73' } });
+    fireEvent.change(within(form).getByLabelText(/^Reply-to email for letters/), {
+      target: { value: 'accounts@obrien-daughters.co.uk' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: COMPANY_TEXT.save }));
     await waitFor(() => expect(screen.queryByRole('region', { name: COMPANY_TEXT.editHeading })).toBeNull());
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/company/details');
@@ -222,6 +230,7 @@ describe('/company', () => {
         postcode: 'CF5 2YD',
       },
       vat_number: 'GB 999 9999 73',
+      reply_to_email: 'accounts@obrien-daughters.co.uk',
     });
     await waitFor(() => expect(pairs(view.container)['VAT number']).toBe('GB999999973'));
     expect(pairs(view.container)['Postal address']).toContain('CF5 2YD');

@@ -40,6 +40,9 @@ const QUOTE: DeliveryQuote = {
   mail: { disabled: false, reason: null, is_premium: false, is_colour: false },
   email_kind: 'attachment',
   customer: null,
+  sms_parts: null,
+  sms_link_prefix: 'http://localhost:3000/cloud#',
+  template_values: { recipient: 'Mr John Smith', company: 'Crème Brûlée & Co', letter: 'letter' },
 };
 
 const CUSTOMERS: CustomerOption[] = [

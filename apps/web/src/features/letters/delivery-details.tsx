@@ -4,6 +4,7 @@ import {
   canRevokeCloudLink,
   type DeliveryChannel,
   type DeliveryState,
+  formatLongDay,
   formatPounds,
 } from '@lp/domain';
 import ContentCopy from '@mui/icons-material/ContentCopy';
@@ -42,6 +43,33 @@ export const CHANNEL_STATE_LABELS: Record<ChannelState, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * Mail is not tracked to the door (ordinary 1st and 2nd class post): once Royal Mail has it, it is
+ * Posted with the day it is expected, never "Delivered" (issue 27 item 6).
+ */
+export const MAIL_STATE_LABELS: Partial<Record<ChannelState, string>> = {
+  handed_over: 'With the printer',
+  succeeded: 'Posted',
+};
+
+const stateLabel = (c: { channel: string; state: ChannelState }) =>
+  (c.channel === 'mail' ? MAIL_STATE_LABELS[c.state] : undefined) ?? CHANNEL_STATE_LABELS[c.state] ?? c.state;
+
+type SentMail = NonNullable<NonNullable<LetterDelivery['delivery']>['options']['mail']>;
+
+/** "2nd class, black and white". */
+export const mailOptionsText = (m: Pick<SentMail, 'is_premium' | 'is_colour'>) =>
+  `${m.is_premium ? '1st class' : '2nd class'}, ${m.is_colour ? 'colour' : 'black and white'}`;
+
+/** "Posted 12.03.26 | 04:00 PM · expected by Tuesday 17 March 2026" (1st class: "expected on"). */
+export function postedText(m: SentMail): string | null {
+  if (!m.posted_at) return null;
+  const expected = m.expected_delivery
+    ? ` · expected ${m.is_premium ? 'on' : 'by'} ${formatLongDay(m.expected_delivery)}`
+    : '';
+  return `Posted ${formatDisplayDate(m.posted_at)}${expected}`;
+}
+
 const channelLabel = (c: string) => CHANNEL_LABELS[c as DeliveryChannel] ?? c;
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -71,6 +99,8 @@ export function DeliveryDetails({ letterId, abilities = [] }: { letterId: string
   const answer = useLetterDelivery(letterId);
   const data = answer.data;
   if (!data || (!data.delivery && data.delivery_channels.length === 0)) return null;
+  // Posted mail says when it is expected (in its channel) instead of "Delivered on".
+  const mailPosted = !!data.delivery?.options.mail?.posted_at;
   return (
     <Section title="Delivery details" testId="delivery-details">
       {data.delivery ? (
@@ -78,7 +108,7 @@ export function DeliveryDetails({ letterId, abilities = [] }: { letterId: string
       ) : (
         <PastChannels data={data} />
       )}
-      {data.delivered_on ? (
+      {data.delivered_on && !mailPosted ? (
         <Typography variant="body2" sx={{ mt: 1 }}>
           Delivered on {formatDisplayDate(data.delivered_on)}
         </Typography>
@@ -112,7 +142,7 @@ function CurrentDelivery({
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
         {delivery.channels.map((c) => (
-          <ChannelItem key={c.channel} channel={c} />
+          <ChannelItem key={c.channel} channel={c} mail={c.channel === 'mail' ? delivery.options.mail : null} />
         ))}
       </Box>
       {canRevoke && hasLiveLink ? <RevokeLink letterId={letterId} /> : null}
@@ -167,7 +197,8 @@ async function copyLink(url: string): Promise<void> {
   }
 }
 
-function ChannelItem({ channel: c }: { channel: DeliveryChannelRow }) {
+function ChannelItem({ channel: c, mail }: { channel: DeliveryChannelRow; mail: SentMail | null }) {
+  const posted = mail && c.state === 'succeeded' ? postedText(mail) : null;
   return (
     <Box
       component="li"
@@ -182,11 +213,21 @@ function ChannelItem({ channel: c }: { channel: DeliveryChannelRow }) {
         variant="body2"
         sx={{ flex: '1 1 8rem', color: c.state === 'failed' ? 'error.main' : undefined }}
       >
-        {CHANNEL_STATE_LABELS[c.state] ?? c.state}
+        {stateLabel(c)}
       </Typography>
       <Typography component="span" variant="body2" sx={{ flex: '0 0 auto' }}>
         {formatPounds(c.price_pence)}
       </Typography>
+      {mail ? (
+        <Typography variant="body2" color="text.secondary" data-testid="mail-options" sx={{ flexBasis: '100%' }}>
+          {mailOptionsText(mail)}
+        </Typography>
+      ) : null}
+      {posted ? (
+        <Typography variant="body2" data-testid="mail-posted" sx={{ flexBasis: '100%' }}>
+          {posted}
+        </Typography>
+      ) : null}
       {c.recipient ? (
         <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%', overflowWrap: 'anywhere' }}>
           To {c.recipient}
@@ -237,7 +278,8 @@ function PastChannels({ data }: { data: LetterDelivery }) {
       {data.delivery_channels.map((c) => (
         <Box component="li" key={c} sx={{ py: 0.5 }}>
           <Typography variant="body2">
-            {channelLabel(c)}: {ok.has(c) ? 'Delivered' : failed.has(c) ? 'Failed' : 'Waiting'}
+            {channelLabel(c)}:{' '}
+            {ok.has(c) ? (c === 'mail' ? 'Posted' : 'Delivered') : failed.has(c) ? 'Failed' : 'Waiting'}
           </Typography>
         </Box>
       ))}

@@ -2,14 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHANNEL_LABELS,
   CLOUD_LINK_MAX_DAYS,
+  cloudLinkPrefix,
+  cloudLinkStandIn,
   DELIVERY_CHANNELS,
   DELIVERY_MESSAGES,
   type DeliveryChannel,
+  fillTemplate,
   formatPounds,
   isUkMobile,
   LETTERHEAD_MESSAGES,
-  SMS_TEXT_MAX,
+  letterTitle,
+  smsBody,
   smsParts,
+  type TemplateValues,
+  toE164Phone,
+  usedTemplateVariables,
 } from '@lp/domain';
 import Print from '@mui/icons-material/Print';
 import Send from '@mui/icons-material/Send';
@@ -36,6 +43,7 @@ import {
   letterProofUrl,
   useDeliverLetter,
   useDeliveryQuote,
+  useLetterDelivery,
   useLetterheadKinds,
 } from './delivery-api';
 import {
@@ -47,6 +55,7 @@ import {
   quotableRequest,
   REQUEST_TO_FORM_FIELD,
   toDeliverRequest,
+  valuesFromDelivery,
 } from './delivery-request';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -63,6 +72,7 @@ const LABELS: Partial<Record<keyof DeliveryValues, string>> = {
   message_to_recipient: DELIVERY_TEXT.messageToRecipient,
   recipient_phone_number: DELIVERY_TEXT.recipientPhone,
   sms_text: DELIVERY_TEXT.smsText,
+  sender_phone_number: DELIVERY_TEXT.senderPhone,
   cloud_link_expiry_days: DELIVERY_TEXT.cloudLinkDays,
   scheduled_at: DELIVERY_TEXT.scheduledAt,
 };
@@ -96,6 +106,13 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
   const deliver = useDeliverLetter();
   const [proof, setProof] = useState(false);
   const letterheads = useLetterheadKinds(canDeliver);
+  // A letter already sent (or scheduled, or in review) shows the options its delivery went with,
+  // read back from the server, not the defaults (issue 27 item 6).
+  const delivered = useLetterDelivery(letter.uuid, refusal !== null);
+  const sent = refusal !== null ? (delivered.data?.delivery ?? null) : null;
+  useEffect(() => {
+    if (sent) form.reset(valuesFromDelivery(sent, defaultDeliveryValues(false)));
+  }, [sent, form]);
   const values = form.watch();
   const chosen = new Set(values.channels);
 
@@ -188,227 +205,262 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
   const emailLink = values.email_link ?? defaults?.email_kind === 'link';
   const busy = form.formState.isSubmitting;
 
+  // The texts as they will be sent: variables filled with the letter's values (the quote's), and
+  // the text message with its reply number and a stand-in of its link, counted as the price is.
+  const templateValues: TemplateValues = defaults?.template_values ?? {
+    recipient: customerName ?? letter.recipient_name_snapshot ?? null,
+    letter: letterTitle(letter.name),
+  };
+  const filled = (text: string) => fillTemplate(text, templateValues).text;
+  const linkPrefix = defaults?.sms_link_prefix ?? cloudLinkPrefix(window.location.origin);
+  const replyTo = values.sender_phone_number.trim() ? toE164Phone(values.sender_phone_number) : null;
+  const smsText = filled(values.sms_text.trim());
+  const smsSent = smsBody(smsText, cloudLinkStandIn(linkPrefix), replyTo);
+  const smsCount = smsParts(smsSent);
+  const smsPreview = smsBody(smsText, `${linkPrefix}…`, replyTo);
+  const emailUsesVariables = usedTemplateVariables(`${values.subject} ${values.message_to_recipient}`).length > 0;
+
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Delivery" sx={{ mt: 3 }}>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         Delivery
       </Typography>
-      {customerName ? (
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          data-testid="delivery-customer"
-          sx={{ mb: 1, overflowWrap: 'anywhere' }}
-        >
-          For {customerName}
+      {sent ? (
+        <Typography variant="body2" color="text.secondary" data-testid="delivery-as-sent" sx={{ mb: 1 }}>
+          {DELIVERY_TEXT.asSent}
         </Typography>
       ) : null}
-      <Controller
-        control={form.control}
-        name="channels"
-        render={({ field }) => (
-          <FormControl component="fieldset" error={!!channelError} sx={{ display: 'block' }}>
-            <FormLabel component="legend">{DELIVERY_TEXT.channels}</FormLabel>
-            <FormGroup row>
-              {DELIVERY_CHANNELS.map((channel) => {
-                const off = (channel === 'mail' && mailOff) || (channel === 'cloud_storage' && !customerName);
-                return (
-                  <FormControlLabel
-                    key={channel}
-                    label={CHANNEL_LABELS[channel]}
-                    disabled={off}
-                    control={
-                      <Checkbox
-                        checked={!off && field.value.includes(channel)}
-                        onChange={(e) => field.onChange(toggle(field.value, channel, e.target.checked))}
-                      />
-                    }
-                  />
-                );
-              })}
-            </FormGroup>
-            {mailOff ? <FormHelperText error={false}>{mailReason}</FormHelperText> : null}
-            {!customerName ? (
-              <FormHelperText error={false}>{DELIVERY_MESSAGES.cloudStorageNeedsCustomer}</FormHelperText>
-            ) : null}
-            {channelError ? <FormHelperText>{channelError}</FormHelperText> : null}
-          </FormControl>
-        )}
-      />
+      <Box component="fieldset" disabled={sent !== null} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        {customerName ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            data-testid="delivery-customer"
+            sx={{ mb: 1, overflowWrap: 'anywhere' }}
+          >
+            For {customerName}
+          </Typography>
+        ) : null}
+        <Controller
+          control={form.control}
+          name="channels"
+          render={({ field }) => (
+            <FormControl component="fieldset" error={!!channelError} sx={{ display: 'block' }}>
+              <FormLabel component="legend">{DELIVERY_TEXT.channels}</FormLabel>
+              <FormGroup row>
+                {DELIVERY_CHANNELS.map((channel) => {
+                  const off = (channel === 'mail' && mailOff) || (channel === 'cloud_storage' && !customerName);
+                  return (
+                    <FormControlLabel
+                      key={channel}
+                      label={CHANNEL_LABELS[channel]}
+                      disabled={off}
+                      control={
+                        <Checkbox
+                          checked={!off && field.value.includes(channel)}
+                          onChange={(e) => field.onChange(toggle(field.value, channel, e.target.checked))}
+                        />
+                      }
+                    />
+                  );
+                })}
+              </FormGroup>
+              {mailOff ? <FormHelperText error={false}>{mailReason}</FormHelperText> : null}
+              {!customerName ? (
+                <FormHelperText error={false}>{DELIVERY_MESSAGES.cloudStorageNeedsCustomer}</FormHelperText>
+              ) : null}
+              {channelError ? <FormHelperText>{channelError}</FormHelperText> : null}
+            </FormControl>
+          )}
+        />
 
-      {chosen.has('mail') && !mailOff ? (
-        <Options legend="Mail options">
+        {chosen.has('mail') && !mailOff ? (
+          <Options legend="Mail options">
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4 }}>
+              <Controller
+                control={form.control}
+                name="postage"
+                render={({ field }) => (
+                  <ChoiceField
+                    legend={DELIVERY_TEXT.postage}
+                    value={postage}
+                    onChange={field.onChange}
+                    options={[
+                      ['premium', DELIVERY_TEXT.premium],
+                      ['standard', DELIVERY_TEXT.standard],
+                    ]}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="colour"
+                render={({ field }) => (
+                  <ChoiceField
+                    legend={DELIVERY_TEXT.print}
+                    value={colour}
+                    onChange={field.onChange}
+                    options={[
+                      ['colour', DELIVERY_TEXT.colour],
+                      ['black_and_white', DELIVERY_TEXT.blackAndWhite],
+                    ]}
+                  />
+                )}
+              />
+            </Box>
+            <Button variant="outlined" startIcon={<Print />} onClick={() => setProof(true)} sx={{ mt: 1 }}>
+              {DELIVERY_TEXT.printProof}
+            </Button>
+          </Options>
+        ) : null}
+
+        {chosen.has('email') ? (
+          <Options legend="Email options">
+            <FormTextField
+              control={form.control}
+              name="recipient_email"
+              label={DELIVERY_TEXT.recipientEmail}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              required
+            />
+            <FormTextField control={form.control} name="subject" label={DELIVERY_TEXT.subject} autoComplete="off" />
+            <FormTextField
+              control={form.control}
+              name="message_to_recipient"
+              label={DELIVERY_TEXT.messageToRecipient}
+              multiline
+              minRows={3}
+              helperText={DELIVERY_TEXT.variablesHint}
+            />
+            {emailUsesVariables && !sent ? (
+              <Preview testId="email-preview">
+                {`${filled(values.subject.trim())}\n\n${filled(values.message_to_recipient.trim())}`.trim()}
+              </Preview>
+            ) : null}
+            <Controller
+              control={form.control}
+              name="email_link"
+              render={({ field }) => (
+                <FormControlLabel
+                  label={DELIVERY_TEXT.emailLink}
+                  control={<Switch checked={emailLink} onChange={(e) => field.onChange(e.target.checked)} />}
+                />
+              )}
+            />
+          </Options>
+        ) : null}
+
+        {chosen.has('sms') ? (
+          <Options legend="Text message options">
+            <FormTextField
+              control={form.control}
+              name="recipient_phone_number"
+              label={DELIVERY_TEXT.recipientPhone}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              required
+            />
+            <FormTextField
+              control={form.control}
+              name="sms_text"
+              label={DELIVERY_TEXT.smsText}
+              multiline
+              minRows={2}
+              required
+              helperText={DELIVERY_TEXT.smsCounter(smsCount, smsSent)}
+            />
+            <FormTextField
+              control={form.control}
+              name="sender_phone_number"
+              label={DELIVERY_TEXT.senderPhone}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              helperText={DELIVERY_TEXT.senderPhoneHint}
+            />
+            {smsText && !sent ? <Preview testId="sms-preview">{smsPreview}</Preview> : null}
+          </Options>
+        ) : null}
+
+        {chosen.has('cloud_link') ? (
+          <Options legend="Cloud link options">
+            <FormTextField
+              control={form.control}
+              name="cloud_link_expiry_days"
+              label={DELIVERY_TEXT.cloudLinkDays}
+              type="number"
+              inputMode="numeric"
+              helperText={`1 to ${CLOUD_LINK_MAX_DAYS} days`}
+              fullWidth={false}
+            />
+          </Options>
+        ) : null}
+
+        {(letterheads.data ?? []).length > 0 ? (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4 }}>
             <Controller
               control={form.control}
-              name="postage"
+              name="letterhead"
               render={({ field }) => (
                 <ChoiceField
-                  legend={DELIVERY_TEXT.postage}
-                  value={postage}
-                  onChange={field.onChange}
-                  options={[
-                    ['premium', DELIVERY_TEXT.premium],
-                    ['standard', DELIVERY_TEXT.standard],
-                  ]}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="colour"
-              render={({ field }) => (
-                <ChoiceField
-                  legend={DELIVERY_TEXT.print}
-                  value={colour}
-                  onChange={field.onChange}
-                  options={[
-                    ['colour', DELIVERY_TEXT.colour],
-                    ['black_and_white', DELIVERY_TEXT.blackAndWhite],
-                  ]}
-                />
-              )}
-            />
-          </Box>
-          <Button variant="outlined" startIcon={<Print />} onClick={() => setProof(true)} sx={{ mt: 1 }}>
-            {DELIVERY_TEXT.printProof}
-          </Button>
-        </Options>
-      ) : null}
-
-      {chosen.has('email') ? (
-        <Options legend="Email options">
-          <FormTextField
-            control={form.control}
-            name="recipient_email"
-            label={DELIVERY_TEXT.recipientEmail}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            required
-          />
-          <FormTextField control={form.control} name="subject" label={DELIVERY_TEXT.subject} autoComplete="off" />
-          <FormTextField
-            control={form.control}
-            name="message_to_recipient"
-            label={DELIVERY_TEXT.messageToRecipient}
-            multiline
-            minRows={3}
-          />
-          <Controller
-            control={form.control}
-            name="email_link"
-            render={({ field }) => (
-              <FormControlLabel
-                label={DELIVERY_TEXT.emailLink}
-                control={<Switch checked={emailLink} onChange={(e) => field.onChange(e.target.checked)} />}
-              />
-            )}
-          />
-        </Options>
-      ) : null}
-
-      {chosen.has('sms') ? (
-        <Options legend="Text message options">
-          <FormTextField
-            control={form.control}
-            name="recipient_phone_number"
-            label={DELIVERY_TEXT.recipientPhone}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            required
-          />
-          <FormTextField
-            control={form.control}
-            name="sms_text"
-            label={DELIVERY_TEXT.smsText}
-            multiline
-            minRows={2}
-            required
-            helperText={`${[...values.sms_text].length} of ${SMS_TEXT_MAX} characters, ${DELIVERY_TEXT.smsParts(
-              smsParts(values.sms_text),
-            )}`}
-          />
-        </Options>
-      ) : null}
-
-      {chosen.has('cloud_link') ? (
-        <Options legend="Cloud link options">
-          <FormTextField
-            control={form.control}
-            name="cloud_link_expiry_days"
-            label={DELIVERY_TEXT.cloudLinkDays}
-            type="number"
-            inputMode="numeric"
-            helperText={`1 to ${CLOUD_LINK_MAX_DAYS} days`}
-            fullWidth={false}
-          />
-        </Options>
-      ) : null}
-
-      {(letterheads.data ?? []).length > 0 ? (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4 }}>
-          <Controller
-            control={form.control}
-            name="letterhead"
-            render={({ field }) => (
-              <ChoiceField
-                legend="Letterhead"
-                value={field.value}
-                onChange={field.onChange}
-                options={[
-                  ['', 'None'],
-                  ...(letterheads.data ?? []).map((k): [string, string] => [k, LETTERHEAD_MESSAGES.title(k)]),
-                ]}
-              />
-            )}
-          />
-          {values.letterhead ? (
-            <Controller
-              control={form.control}
-              name="letterhead_placement"
-              render={({ field }) => (
-                <ChoiceField
-                  legend="Letterhead on"
+                  legend="Letterhead"
                   value={field.value}
                   onChange={field.onChange}
                   options={[
-                    ['first_page', 'The first page'],
-                    ['every_page', 'Every page'],
+                    ['', 'None'],
+                    ...(letterheads.data ?? []).map((k): [string, string] => [k, LETTERHEAD_MESSAGES.title(k)]),
                   ]}
                 />
               )}
             />
-          ) : null}
-        </Box>
-      ) : null}
-      <Controller
-        control={form.control}
-        name="when"
-        render={({ field }) => (
-          <ChoiceField
-            legend={DELIVERY_TEXT.when}
-            value={field.value}
-            onChange={field.onChange}
-            options={[
-              ['now', DELIVERY_TEXT.now],
-              ['scheduled', DELIVERY_TEXT.scheduled],
-            ]}
-          />
-        )}
-      />
-      {values.when === 'scheduled' ? (
-        <FormTextField
+            {values.letterhead ? (
+              <Controller
+                control={form.control}
+                name="letterhead_placement"
+                render={({ field }) => (
+                  <ChoiceField
+                    legend="Letterhead on"
+                    value={field.value}
+                    onChange={field.onChange}
+                    options={[
+                      ['first_page', 'The first page'],
+                      ['every_page', 'Every page'],
+                    ]}
+                  />
+                )}
+              />
+            ) : null}
+          </Box>
+        ) : null}
+        <Controller
           control={form.control}
-          name="scheduled_at"
-          label={DELIVERY_TEXT.scheduledAt}
-          type="datetime-local"
-          required
-          fullWidth={false}
+          name="when"
+          render={({ field }) => (
+            <ChoiceField
+              legend={DELIVERY_TEXT.when}
+              value={field.value}
+              onChange={field.onChange}
+              options={[
+                ['now', DELIVERY_TEXT.now],
+                ['scheduled', DELIVERY_TEXT.scheduled],
+              ]}
+            />
+          )}
         />
-      ) : null}
-
+        {values.when === 'scheduled' ? (
+          <FormTextField
+            control={form.control}
+            name="scheduled_at"
+            label={DELIVERY_TEXT.scheduledAt}
+            type="datetime-local"
+            required
+            fullWidth={false}
+          />
+        ) : null}
+      </Box>
       {canDeliver ? (
         <QuotePrice quote={quotable ? (quote.data ?? null) : null} pending={quotable && !current && !quote.isError} />
       ) : null}
@@ -444,6 +496,20 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
 function toggle(channels: readonly DeliveryChannel[], channel: DeliveryChannel, on: boolean): DeliveryChannel[] {
   const rest = channels.filter((c) => c !== channel);
   return on ? [...rest, channel] : rest;
+}
+
+/** A text as the recipient will read it (variables filled, the link shortened). */
+function Preview({ testId, children }: { testId: string; children: string }) {
+  return (
+    <Box data-testid={testId} sx={{ mt: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover', minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {DELIVERY_TEXT.preview}
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
 }
 
 /** A channel's options, grouped under its name. */

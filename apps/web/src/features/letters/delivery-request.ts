@@ -12,7 +12,9 @@ import {
   EMAIL_SUBJECT_MAX,
   MAIL_MAX_PAGES,
   MESSAGES,
+  nonGsmCharacters,
   SMS_TEXT_MAX,
+  type SmsParts,
   scheduledRunAt,
 } from '@lp/domain';
 import { z } from 'zod';
@@ -49,7 +51,24 @@ export const DELIVERY_TEXT = {
   total: 'Total',
   balanceAfter: 'Balance after',
   priceLater: 'The price shows once the choices above are complete.',
-  smsParts: (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`,
+  senderPhone: 'Number to reply to (optional)',
+  senderPhoneHint: 'Added to the text as “Reply to …” for texts that need an answer.',
+  variablesHint: 'You can write {recipient}, {company} or {letter}: they are filled in when it is sent.',
+  preview: 'As sent',
+  asSent: 'Sent with these options',
+  /**
+   * The text message's counter, for the message as sent (the text, Reply to and the link):
+   * "139 of 160 characters with the link, 1 part", or for a text outside the GSM alphabet
+   * "150 characters with the link, 3 parts of 67 (Unicode because of ’ –)".
+   */
+  smsCounter: (p: SmsParts, text: string) => {
+    const count =
+      p.parts <= 1
+        ? `${p.characters} of ${p.perPart} characters with the link, 1 part`
+        : `${p.characters} characters with the link, ${p.parts} parts of ${p.perPart}`;
+    if (p.encoding === 'GSM-7') return count;
+    return `${count} (Unicode because of ${nonGsmCharacters(text).slice(0, 5).join(' ')})`;
+  },
 } as const;
 
 /** A mail or email option left as it is follows the company's delivery preferences (the server decides). */
@@ -66,6 +85,8 @@ export interface DeliveryValues {
   message_to_recipient: string;
   recipient_phone_number: string;
   sms_text: string;
+  /** A number the recipient can reply to, sent in the text as "Reply to …" (optional). */
+  sender_phone_number: string;
   cloud_link_expiry_days: string;
   /** The company's letterhead behind the letter, or none. */
   letterhead: '' | 'primary' | 'secondary';
@@ -86,6 +107,7 @@ export function defaultDeliveryValues(mailDisabled: boolean, now: number = Date.
     message_to_recipient: '',
     recipient_phone_number: '',
     sms_text: '',
+    sender_phone_number: '',
     cloud_link_expiry_days: String(CLOUD_LINK_DEFAULT_DAYS),
     letterhead: '',
     letterhead_placement: 'first_page',
@@ -130,6 +152,7 @@ export function toDeliverRequest(
   if (chosen.has('sms')) {
     body.recipient_phone_number = values.recipient_phone_number.trim();
     body.sms_text = values.sms_text;
+    if (values.sender_phone_number.trim()) body.sender_phone_number = values.sender_phone_number.trim();
   }
   if (chosen.has('cloud_link')) {
     const days = Number(values.cloud_link_expiry_days);
@@ -156,6 +179,7 @@ export const REQUEST_TO_FORM_FIELD: Record<string, keyof DeliveryValues> = {
   message_to_recipient: 'message_to_recipient',
   recipient_phone_number: 'recipient_phone_number',
   sms_text: 'sms_text',
+  sender_phone_number: 'sender_phone_number',
   cloud_link_expiry_days: 'cloud_link_expiry_days',
   scheduled_delivery_date_time: 'scheduled_at',
   schedule_time_delay: 'scheduled_at',
@@ -229,4 +253,36 @@ export function deliveryFormSchema(now: () => number = Date.now) {
 /** Why mail cannot be chosen for this letter, from what the browser knows (the quote may say more). */
 export function localMailRefusal(numPages: number | null): string {
   return (numPages ?? 0) > MAIL_MAX_PAGES ? DELIVERY_MESSAGES.mailTooManyPages : DELIVERY_MESSAGES.mailIssues;
+}
+
+/** What a delivery was sent with (GET /api/letters/:id/delivery), as the form's values. */
+export interface SentDelivery {
+  options: {
+    mail: { is_premium: boolean; is_colour: boolean } | null;
+    email: { subject: string; message: string; is_cloud_link: boolean } | null;
+    sms: { text: string; sender_phone_number: string | null } | null;
+  };
+  channels: ReadonlyArray<{ channel: DeliveryChannel; recipient: string | null }>;
+}
+
+/**
+ * The form's values for a delivery already asked for (issue 27 item 6): its channels, mail's class
+ * and print, the email and the text as sent, so the panel shows what went, not the defaults.
+ */
+export function valuesFromDelivery(sent: SentDelivery, base: DeliveryValues): DeliveryValues {
+  const { mail, email, sms } = sent.options;
+  const recipient = (c: DeliveryChannel) => sent.channels.find((x) => x.channel === c)?.recipient ?? '';
+  return {
+    ...base,
+    channels: sent.channels.map((c) => c.channel),
+    postage: mail ? (mail.is_premium ? 'premium' : 'standard') : base.postage,
+    colour: mail ? (mail.is_colour ? 'colour' : 'black_and_white') : base.colour,
+    email_link: email ? email.is_cloud_link : base.email_link,
+    recipient_email: email ? recipient('email') : base.recipient_email,
+    subject: email?.subject ?? base.subject,
+    message_to_recipient: email?.message ?? base.message_to_recipient,
+    recipient_phone_number: sms ? recipient('sms') : base.recipient_phone_number,
+    sms_text: sms?.text ?? base.sms_text,
+    sender_phone_number: sms?.sender_phone_number ?? base.sender_phone_number,
+  };
 }

@@ -48,6 +48,9 @@ const QUOTE: DeliveryQuote = {
   mail: { disabled: false, reason: null, is_premium: false, is_colour: false },
   email_kind: 'link',
   customer: null,
+  sms_parts: null,
+  sms_link_prefix: 'https://app.letterpost.co.uk/cloud#',
+  template_values: { recipient: 'Mr John Smith', company: 'Ó Briain & Co', letter: 'Invoice 4471' },
 };
 
 function json(status: number, body?: unknown) {
@@ -183,13 +186,18 @@ describe('the delivery form', () => {
     expect(vi.mocked(notify)).not.toHaveBeenCalled();
   });
 
-  it('is not priced while incomplete; shows the text message parts', async () => {
+  it('is not priced while incomplete; counts the text message as sent, link included', async () => {
     renderForm();
+    await waitFor(() => expect(within(screen.getByTestId('delivery-price')).getByText('Total')).toBeTruthy());
     fireEvent.click(screen.getByRole('checkbox', { name: 'Mail' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Text message' }));
     const text = screen.getByRole('textbox', { name: /^Text message/ });
+    fireEvent.change(text, { target: { value: 'x'.repeat(100) } });
+    // 100 typed, a new line and the 78-character link (https://app.letterpost.co.uk/cloud# and its token).
+    expect(screen.getByText('179 characters with the link, 2 parts of 153')).toBeTruthy();
+    fireEvent.change(text, { target: { value: 'x'.repeat(81) } });
+    expect(screen.getByText('160 of 160 characters with the link, 1 part')).toBeTruthy();
     fireEvent.change(text, { target: { value: 'x'.repeat(161) } });
-    expect(screen.getByText('161 of 1400 characters, 2 parts')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 400));
     const channelsAsked = sent('/api/letters/deliver/quote').map(
       (c) => (c.body as { preference_overrides: string[] }).preference_overrides,
@@ -202,6 +210,33 @@ describe('the delivery form', () => {
         preference_overrides: ['sms'],
         recipient_phone_number: '07700 900123',
         sms_text: 'x'.repeat(161),
+      }),
+    );
+  });
+
+  it('counts a curly quote from Word as UCS-2, fills the variables and adds the reply number', async () => {
+    renderForm();
+    await waitFor(() => expect(within(screen.getByTestId('delivery-price')).getByText('Total')).toBeTruthy());
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mail' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Text message' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /^Text message/ }), {
+      target: { value: 'Hi {recipient}, we’ve posted {letter}' },
+    });
+    // "Hi Mr John Smith, we’ve posted Invoice 4471" is 43 characters, with the link 122: UCS-2, 2 parts of 67.
+    expect(screen.getByText('122 characters with the link, 2 parts of 67 (Unicode because of ’)')).toBeTruthy();
+    expect(screen.getByTestId('sms-preview').textContent).toBe(
+      'As sentHi Mr John Smith, we’ve posted Invoice 4471\nhttps://app.letterpost.co.uk/cloud#…',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Number to reply to/ }), {
+      target: { value: '020 7946 0000' },
+    });
+    expect(screen.getByTestId('sms-preview').textContent).toContain('Invoice 4471\nReply to +442079460000\nhttps://');
+    expect(screen.getByText('145 characters with the link, 3 parts of 67 (Unicode because of ’)')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /mobile number/ }), { target: { value: '07700 900123' } });
+    await waitFor(() =>
+      expect(sent('/api/letters/deliver/quote').at(-1)?.body).toMatchObject({
+        sms_text: 'Hi {recipient}, we’ve posted {letter}',
+        sender_phone_number: '020 7946 0000',
       }),
     );
   });
@@ -349,6 +384,11 @@ describe('the letter panel: delivery, cancel, history', () => {
       total_pence: 320,
       created_at: '2026-11-21T14:05:00.000Z',
       requested_by: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      options: {
+        mail: { is_premium: false, is_colour: false, posted_at: null, expected_delivery: null },
+        email: { subject: 'Your letter', message: '', is_cloud_link: false },
+        sms: null,
+      },
       channels: [
         {
           channel: 'mail',
@@ -454,7 +494,7 @@ describe('the letter panel: delivery, cancel, history', () => {
     ).toBeTruthy();
     const channels = within(details).getAllByTestId('delivery-channel');
     expect(channels.map((c) => c.textContent)).toEqual([
-      'MailWaiting£1.85',
+      'MailWaiting£1.852nd class, black and white',
       'EmailFailed£0.10To bob@example.comThe mailbox does not exist.',
       `Cloud linkDelivered£0.05Not opened yet · expires ${formatDisplayDate('2026-12-21T14:05:00.000Z')}`,
     ]);
@@ -569,6 +609,47 @@ describe('the letter panel: delivery, cancel, history', () => {
       await screen.findByTestId('delivery-details');
       expect(screen.queryByRole('button', { name: 'Revoke link' })).toBeNull();
     });
+  });
+
+  it('shows what was sent after a delivery, and Posted with the expected day instead of Delivered on', async () => {
+    const POSTED = letter({ uuid: 'p1', name: 'posted.pdf', status: LETTER_STATUS.posted, display_status: 'Sent' });
+    const posted = structuredClone(DELIVERY);
+    posted.delivered_on = '2026-03-12T16:00:00.000Z';
+    posted.has_been_posted = true;
+    posted.delivery!.state = 'done';
+    posted.delivery!.options = {
+      mail: {
+        is_premium: false,
+        is_colour: false,
+        posted_at: '2026-03-12T16:00:00.000Z',
+        expected_delivery: '2026-03-17',
+      },
+      email: null,
+      sms: null,
+    };
+    posted.delivery!.channels = [{ ...DELIVERY.delivery!.channels[0]!, state: 'succeeded' }];
+    routes['GET /api/letters/p1/delivery'] = () => json(200, posted);
+    const view = renderPanel(POSTED);
+    const details = await screen.findByTestId('delivery-details');
+    const mail = within(details).getByTestId('delivery-channel');
+    expect(mail.textContent).toContain('MailPosted£1.852nd class, black and white');
+    expect(within(details).getByTestId('mail-posted').textContent).toBe(
+      `Posted ${formatDisplayDate('2026-03-12T16:00:00.000Z')} · expected by Tuesday 17 March 2026`,
+    );
+    expect(within(details).queryByText(/Delivered on/)).toBeNull();
+    // The form shows the options it went with (2nd class, black and white), not the defaults.
+    await screen.findByTestId('delivery-as-sent');
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Standard (2nd class)' })).toHaveProperty('checked', true),
+    );
+    expect(screen.getByRole('radio', { name: 'Premium (1st class)' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('radio', { name: 'Black and white' })).toHaveProperty('checked', true);
+    // Read-only: the options are in a disabled fieldset.
+    expect(screen.getByRole('radio', { name: 'Premium (1st class)' }).matches(':disabled')).toBe(true);
+    expect(sent('/api/letters/deliver/quote')).toHaveLength(0);
+    const result = await axe.run(view.baseElement, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
   it('a cloud link that was opened says when', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "reply_to_email" text;
