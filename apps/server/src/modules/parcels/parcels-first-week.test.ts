@@ -253,15 +253,13 @@ describe('voiding a label', () => {
     const id2 = await shipment(second.id);
     const sandbox = t.services.carriers.adapters.get('Royal Mail') as SandboxCarrier;
     const shipments = (sandbox as unknown as { shipments: Map<string, { events: TrackingEvent[] }> }).shipments;
-    shipments
-      .get(id2)!
-      .events.push({
-        eventId: 'x',
-        shipmentId: id2,
-        at: new Date(),
-        status: 'picked_up',
-        message: 'Collected by Royal Mail',
-      });
+    shipments.get(id2)!.events.push({
+      eventId: 'x',
+      shipmentId: id2,
+      at: new Date(),
+      status: 'picked_up',
+      message: 'Collected by Royal Mail',
+    });
     const late = await agent.post(`/api/parcels/${second.id}/void`, {});
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(
