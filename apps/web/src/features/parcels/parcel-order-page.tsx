@@ -330,11 +330,13 @@ function ParcelOrder({ me, draft }: { me: Me; draft: ParcelDraft | null }) {
     });
     return () => subscription.unsubscribe();
   }, [form]);
-  const firstRender = useRef(true);
+  // A move to another step or another customer is saved too (compared with the last seen: effects may run twice).
+  const seen = useRef({ step, customerUuid });
   // biome-ignore lint/correctness/useExhaustiveDependencies: saves through refs
   useEffect(() => {
-    if (firstRender.current) firstRender.current = false;
-    else scheduleSave();
+    if (seen.current.step === step && seen.current.customerUuid === customerUuid) return;
+    seen.current = { step, customerUuid };
+    scheduleSave();
   }, [step, customerUuid]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: saves through refs
   useEffect(() => {
@@ -347,8 +349,10 @@ function ParcelOrder({ me, draft }: { me: Me; draft: ParcelDraft | null }) {
       flush();
     };
   }, []);
+  const announced = useRef(false);
   useEffect(() => {
-    if (draft) notify(ORDER_TEXT.draftRestored, { variant: 'info' });
+    if (draft && !announced.current) notify(ORDER_TEXT.draftRestored, { variant: 'info' });
+    announced.current = true;
   }, [draft]);
 
   const discard = async () => {
