@@ -290,6 +290,7 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/downloads/:os/:name': () => ({ url: '/api/downloads/windows/Letterpost%20Setup.exe' }),
   'GET /api/parcels/:id': () => ({ url: `/api/parcels/${fx.parcel}` }),
   'GET /api/parcels/:id/label': () => ({ url: `/api/parcels/${fx.parcel}/label` }),
+  'POST /api/parcels/:id/void': () => ({ url: `/api/parcels/${fx.parcel}/void`, body: {} }),
   'GET /api/parcels/track/:carrier/:shipmentId': () => ({ url: '/api/parcels/track/royal-mail/RM123456785GB' }),
   'DELETE /api/parcels/presets/:id': () => ({ url: `/api/parcels/presets/${fx.preset}` }),
   'POST /api/parcels': () => ({ url: '/api/parcels', body: { quote_id: fx.quote, service: 'royal-mail:tracked-48' } }),

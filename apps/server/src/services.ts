@@ -69,6 +69,7 @@ import {
 import { openBlobStore } from './platform/open-blob-store.js';
 import { keyRing } from './platform/secrets.js';
 import { TASKS } from './platform/tasks.js';
+import { createIdealPostcodesLookup, createSandboxAddressLookup } from './providers/addresses.js';
 import { createCarriers } from './providers/carriers/index.js';
 import { carrierFromSlug } from './providers/carriers/types.js';
 import { createHttpPostcodeService, createSandboxPostcodeService } from './providers/postcodes.js';
@@ -159,6 +160,13 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     carriers: carriers.adapters,
     quoteTimeoutMs: config.CARRIER_QUOTE_TIMEOUT_MS,
     labelPollMs: config.CARRIER_LABEL_POLL_MS,
+    postcodes,
+    addresses: config.IDEAL_POSTCODES_API_KEY
+      ? createIdealPostcodesLookup({
+          apiKey: config.IDEAL_POSTCODES_API_KEY,
+          baseUrl: config.IDEAL_POSTCODES_BASE_URL,
+        })
+      : createSandboxAddressLookup(config.ADDRESS_SANDBOX_LATENCY_MS),
   };
   carriers.setEventSink((slug, raw, signature) => {
     const carrier = carrierFromSlug(slug);

@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The addresses at a UK postcode, to pick from in an address form ("Find address") */
+        get: operations["getAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -1483,6 +1500,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/parcels/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels (voids) a booked label the carrier has not scanned yet, refunding its price once: status Cancelled */
+        post: operations["postParcelsByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/parcels/defaults": {
         parameters: {
             query?: never;
@@ -1495,6 +1529,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's booking form as they left it (null when none): it survives a reload and follows them */
+        get: operations["getParcelsDraft"];
+        /** Keeps the member's booking form as typed until they book or discard it */
+        put: operations["putParcelsDraft"];
+        post?: never;
+        /** Discards the member's booking form */
+        delete: operations["deleteParcelsDraft"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2606,6 +2659,101 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAddresses: {
+        parameters: {
+            query: {
+                postcode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addresses: {
+                            county: string;
+                            id: string;
+                            line1: string;
+                            line2: string;
+                            line3: string;
+                            postcode: string;
+                            town: string;
+                        }[];
+                        postcode: string;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12206,6 +12354,7 @@ export interface operations {
                             height: number;
                             label_ready: boolean;
                             length: number;
+                            may_void: boolean;
                             parcel_uuid: string;
                             pickup_address: string;
                             recipient: {
@@ -12234,7 +12383,7 @@ export interface operations {
                             service_name: string;
                             shipment_id: string | null;
                             /** @enum {string} */
-                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
+                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment" | "Cancelled";
                             status_colour: string;
                             tracking_label: string | null;
                             tracking_status: string | null;
@@ -12344,6 +12493,7 @@ export interface operations {
                         height: number;
                         label_ready: boolean;
                         length: number;
+                        may_void: boolean;
                         parcel_uuid: string;
                         pickup_address: string;
                         recipient: {
@@ -12372,7 +12522,7 @@ export interface operations {
                         service_name: string;
                         shipment_id: string | null;
                         /** @enum {string} */
-                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment" | "Cancelled";
                         status_colour: string;
                         tracking_label: string | null;
                         tracking_status: string | null;
@@ -12500,10 +12650,11 @@ export interface operations {
                             at: string;
                             reason: string | null;
                             /** @enum {string} */
-                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
+                            status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment" | "Cancelled";
                         }[];
                         label_ready: boolean;
                         length: number;
+                        may_void: boolean;
                         parcel_uuid: string;
                         pickup_address: string;
                         recipient: {
@@ -12532,7 +12683,7 @@ export interface operations {
                         service_name: string;
                         shipment_id: string | null;
                         /** @enum {string} */
-                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment" | "Cancelled";
                         status_colour: string;
                         tracking: {
                             carrier_message: string;
@@ -12713,6 +12864,166 @@ export interface operations {
             };
         };
     };
+    postParcelsByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrier_name: string;
+                        carrier_slug: string;
+                        collection_date: string;
+                        cost: number;
+                        cost_text: string;
+                        created_at: string;
+                        created_by: string;
+                        customer_uuid: string | null;
+                        delivery_notes: string;
+                        destination_address: string;
+                        failure_reason: string | null;
+                        goods_description: string;
+                        goods_value: number;
+                        height: number;
+                        label_ready: boolean;
+                        length: number;
+                        may_void: boolean;
+                        parcel_uuid: string;
+                        pickup_address: string;
+                        recipient: {
+                            addressLine1: string;
+                            addressLine2: string;
+                            addressLine3: string;
+                            county: string;
+                            email?: string;
+                            name: string;
+                            phoneNumber: string;
+                            postcode: string;
+                            town: string;
+                        };
+                        sender: {
+                            addressLine1: string;
+                            addressLine2: string;
+                            addressLine3: string;
+                            county: string;
+                            email?: string;
+                            name: string;
+                            phoneNumber: string;
+                            postcode: string;
+                            town: string;
+                        };
+                        sender_email: string;
+                        service_name: string;
+                        shipment_id: string | null;
+                        /** @enum {string} */
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment" | "Cancelled";
+                        status_colour: string;
+                        tracking_label: string | null;
+                        tracking_status: string | null;
+                        updated_at: string;
+                        weight: number;
+                        width: number;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getParcelsDefaults: {
         parameters: {
             query?: never;
@@ -12795,6 +13106,274 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getParcelsDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        draft: {
+                            customer_uuid: string | null;
+                            details: {
+                                collection_date?: string;
+                                delivery_notes?: string;
+                                goods_description?: string;
+                                goods_value?: string | number;
+                                height?: string | number;
+                                length?: string | number;
+                                weight?: string | number;
+                                width?: string | number;
+                            };
+                            recipient: {
+                                addressLine1?: string;
+                                addressLine2?: string;
+                                addressLine3?: string;
+                                county?: string;
+                                email?: string;
+                                name?: string;
+                                phoneNumber?: string;
+                                postcode?: string;
+                                town?: string;
+                            };
+                            sender: {
+                                addressLine1?: string;
+                                addressLine2?: string;
+                                addressLine3?: string;
+                                county?: string;
+                                email?: string;
+                                name?: string;
+                                phoneNumber?: string;
+                                postcode?: string;
+                                town?: string;
+                            };
+                            step: number;
+                        } | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putParcelsDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_uuid: string | null;
+                    details: {
+                        collection_date?: string;
+                        delivery_notes?: string;
+                        goods_description?: string;
+                        goods_value?: string | number;
+                        height?: string | number;
+                        length?: string | number;
+                        weight?: string | number;
+                        width?: string | number;
+                    };
+                    recipient: {
+                        addressLine1?: string;
+                        addressLine2?: string;
+                        addressLine3?: string;
+                        county?: string;
+                        email?: string;
+                        name?: string;
+                        phoneNumber?: string;
+                        postcode?: string;
+                        town?: string;
+                    };
+                    sender: {
+                        addressLine1?: string;
+                        addressLine2?: string;
+                        addressLine3?: string;
+                        county?: string;
+                        email?: string;
+                        name?: string;
+                        phoneNumber?: string;
+                        postcode?: string;
+                        town?: string;
+                    };
+                    step: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteParcelsDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -13185,7 +13764,7 @@ export interface operations {
                         recipient: string;
                         shipment_id: string;
                         /** @enum {string} */
-                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment";
+                        status: "Pending" | "In Review" | "Awaiting Label" | "Confirmed" | "Denied by Supervisor" | "Failed to Create Shipment" | "Cancelled";
                         tracking_label: string | null;
                         tracking_status: string | null;
                     };

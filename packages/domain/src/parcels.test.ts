@@ -6,6 +6,7 @@ import {
   PARCEL_STATUSES,
   parcelBadgeColour,
   parcelDetailsSchema,
+  parcelMayVoid,
   parcelPartySchema,
   parcelPresetSchema,
   parseCollectionDate,
@@ -129,13 +130,27 @@ describe('statuses', () => {
       Confirmed: 'green',
       'Denied by Supervisor': 'red',
       'Failed to Create Shipment': 'red',
+      Cancelled: 'red',
     });
     expect(canMoveParcel('In Review', 'Pending')).toBe(true);
+    expect(canMoveParcel('Confirmed', 'Cancelled')).toBe(true);
+    expect(canMoveParcel('Awaiting Label', 'Cancelled')).toBe(true);
+    expect(canMoveParcel('Pending', 'Cancelled')).toBe(false);
+    expect(canMoveParcel('Cancelled', 'Confirmed')).toBe(false);
     expect(canMoveParcel('Pending', 'Awaiting Label')).toBe(true);
     expect(canMoveParcel('Awaiting Label', 'Confirmed')).toBe(true);
     expect(canMoveParcel('Confirmed', 'Pending')).toBe(false);
     expect(canMoveParcel('Denied by Supervisor', 'Pending')).toBe(false);
     expect(canMoveParcel('In Review', 'Confirmed')).toBe(false);
+  });
+
+  it('a label may be voided once booked and until the carrier scans it', () => {
+    expect(parcelMayVoid('Confirmed', null)).toBe(true);
+    expect(parcelMayVoid('Awaiting Label', 'pending')).toBe(true);
+    expect(parcelMayVoid('Confirmed', 'picked_up')).toBe(false);
+    expect(parcelMayVoid('Confirmed', 'delivered')).toBe(false);
+    expect(parcelMayVoid('Pending', null)).toBe(false);
+    expect(parcelMayVoid('Cancelled', null)).toBe(false);
   });
 
   it('tracking never moves a delivered parcel back, nor to an earlier stage', () => {

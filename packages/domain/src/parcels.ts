@@ -17,6 +17,8 @@ export const PARCEL_STATUS = {
   confirmed: 'Confirmed',
   denied: 'Denied by Supervisor',
   failed: 'Failed to Create Shipment',
+  /** A booked label voided with the carrier before its first scan, its price refunded (issue 27 item 16). */
+  cancelled: 'Cancelled',
 } as const;
 export type ParcelStatus = (typeof PARCEL_STATUS)[keyof typeof PARCEL_STATUS];
 export const PARCEL_STATUSES: readonly ParcelStatus[] = Object.values(PARCEL_STATUS);
@@ -25,7 +27,7 @@ export function isParcelStatus(s: string): s is ParcelStatus {
   return (PARCEL_STATUSES as readonly string[]).includes(s);
 }
 
-/** Pending blue, In Review and Awaiting Label orange, Confirmed green, Denied and Failed red (the spec). */
+/** Pending blue, In Review and Awaiting Label orange, Confirmed green, Denied and Failed red (the spec); Cancelled red, an end like them. */
 export function parcelBadgeColour(status: ParcelStatus): BadgeColour {
   switch (status) {
     case 'Pending':
@@ -44,15 +46,18 @@ export function parcelBadgeColour(status: ParcelStatus): BadgeColour {
  * Every parcel status change: Pending (the booking is with the carrier) or In Review (a supervisor
  * must approve first); approved goes Pending, denied Denied by Supervisor; a booking the carrier
  * takes goes Awaiting Label, then Confirmed once its label is made; a booking refused, or a label
- * that never comes, Failed to Create Shipment. Denied, Failed and Confirmed are final.
+ * that never comes, Failed to Create Shipment. A booked label (Awaiting Label or Confirmed) may be
+ * voided while the carrier allows it (until its first scan): Cancelled, refunded. Denied, Failed and
+ * Cancelled are final.
  */
 export const PARCEL_TRANSITIONS: Readonly<Record<ParcelStatus, readonly ParcelStatus[]>> = {
   Pending: ['Awaiting Label', 'Confirmed', 'Failed to Create Shipment'],
   'In Review': ['Pending', 'Denied by Supervisor'],
-  'Awaiting Label': ['Confirmed', 'Failed to Create Shipment'],
-  Confirmed: [],
+  'Awaiting Label': ['Confirmed', 'Failed to Create Shipment', 'Cancelled'],
+  Confirmed: ['Cancelled'],
   'Denied by Supervisor': [],
   'Failed to Create Shipment': [],
+  Cancelled: [],
 };
 
 export function canMoveParcel(from: ParcelStatus, to: ParcelStatus): boolean {
@@ -62,6 +67,15 @@ export function canMoveParcel(from: ParcelStatus, to: ParcelStatus): boolean {
 /** The label can be asked for (a 204 while the carrier makes it) once the carrier has the booking. */
 export function parcelHasShipment(status: ParcelStatus): boolean {
   return status === 'Awaiting Label' || status === 'Confirmed';
+}
+
+/**
+ * Whether a member may ask the carrier to void the label: booked (Awaiting Label or Confirmed) and not
+ * yet scanned by the carrier (no tracking, or only "pending": details received, awaiting collection).
+ * The carrier has the last word (it may refuse with its reason).
+ */
+export function parcelMayVoid(status: ParcelStatus, tracking: TrackingStatus | null): boolean {
+  return parcelHasShipment(status) && (tracking === null || tracking === 'pending');
 }
 
 /** Tracking statuses (Karrio's unified set, the ones UK carriers report). */
@@ -150,6 +164,10 @@ export const PARCEL_MESSAGES = {
   labelNotReady: 'This label is not available yet. Please try again later.',
   labelFailed: "Couldn't retrieve label.",
   trackingFailed: "Couldn't retrieve tracking info.",
+  voidScanned: 'The carrier has already scanned this parcel, so its label can no longer be cancelled.',
+  voidNotBooked: 'Only a booked label can be cancelled.',
+  voidInProgress: 'This label is already being cancelled.',
+  voidAlready: 'This label has already been cancelled.',
 } as const;
 
 const requiredWith = (message: string, max: number) =>

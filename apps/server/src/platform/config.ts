@@ -77,6 +77,11 @@ const envSchema = z.object({
   SERVE_WEB: bool,
   /** A postcode validation service (GET {url}/postcodes/{postcode}/validate); "sandbox" for the built-in one; unset: format only. */
   POSTCODE_SERVICE_URL: z.string().optional(),
+  /** Ideal Postcodes' API key: set, "Find address" asks Ideal Postcodes; unset, the built-in sandbox (decision 0034). */
+  IDEAL_POSTCODES_API_KEY: z.string().min(1).optional(),
+  IDEAL_POSTCODES_BASE_URL: z.url().optional(),
+  /** The address lookup sandbox's latency (its answers take up to this long). */
+  ADDRESS_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(150),
   /** Companies House's public data API key: set, registration lookups go to the register; unset, to the built-in sandbox. */
   COMPANIES_HOUSE_API_KEY: z.string().min(1).optional(),
   COMPANIES_HOUSE_BASE_URL: z.url().optional(),

@@ -70,10 +70,14 @@ export function createHttpPostcodeService(baseUrl: string, timeoutMs = 3000): Po
 
 /**
  * A built-in stand-in that behaves like the service: some latency, and postcodes of the
- * non-geographic ZZ area (used in tests and examples) do not exist.
+ * non-geographic ZZ area and those whose inward code is 9ZZ (SW1A 9ZZ, LS11 9ZZ: the examples of a
+ * well-formed postcode that does not exist, which the address forms can reach) do not exist.
  */
 export function createSandboxPostcodeService(latencyMs = 30): PostcodeService {
-  const exists = (postcode: string) => !postcode.toUpperCase().startsWith('ZZ');
+  const exists = (postcode: string) => {
+    const p = postcode.toUpperCase().trim();
+    return !p.startsWith('ZZ') && !p.endsWith('9ZZ');
+  };
   return {
     name: 'sandbox',
     async validate(postcode) {

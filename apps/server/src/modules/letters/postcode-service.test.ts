@@ -62,5 +62,8 @@ describe('postcode service', () => {
     const sandbox = createSandboxPostcodeService(1);
     expect(await sandbox.validate('SW1A 1AA')).toBe(true);
     expect(await sandbox.validate('ZZ1 1ZZ')).toBe(false);
+    // A well-formed postcode that does not exist, which the address forms can reach.
+    expect(await sandbox.validate('LS11 9ZZ')).toBe(false);
+    expect(await sandbox.validate('LS11 5PS')).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import {
   canSeeBalance,
   formatPounds,
   MONEY_MESSAGES,
+  PARCEL_MESSAGES,
   PARCEL_STATUS,
   type ParcelParty,
   type ParcelStatus,
@@ -24,14 +25,19 @@ import type {
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
+import { addJob } from '../../platform/jobs.js';
+import { TASKS } from '../../platform/tasks.js';
+import type { AddressLookup } from '../../providers/addresses.js';
 import {
   type Booking,
   type CarrierAdapter,
   CarrierError,
   type CarrierName,
+  carrierTrackingUrl,
   type ServiceQuote,
   type TrackingEvent,
 } from '../../providers/carriers/types.js';
+import type { PostcodeService } from '../../providers/postcodes.js';
 import { needsApproval, registerApprovalHandler, registerDenyHandler, requestApproval } from '../approvals/index.js';
 import { findCustomer } from '../customers/index.js';
 import { actorOf, capture, hold, readBalance, refund, release } from '../money/index.js';
@@ -51,6 +57,10 @@ export interface ParcelDeps {
   quoteTimeoutMs: number;
   /** How often the label job asks the carrier again while the label is being made. */
   labelPollMs: number;
+  /** The postcode service the parties' postcodes are checked with (null: their shape only). */
+  postcodes: PostcodeService | null;
+  /** What "Find address" asks (decision 0034). */
+  addresses: AddressLookup;
 }
 
 /** The request a quote was made for, as kept with it. */
@@ -83,6 +93,7 @@ export type ParcelRow = Narrow<
     | 'id'
     | 'account_id'
     | 'creator_id'
+    | 'creator_name'
     | 'status'
     | 'carrier_name'
     | 'service_id'
@@ -106,7 +117,7 @@ export type ParcelRow = Narrow<
   ParcelValues
 > & { collection_date: string }; // to_char(collection_date, 'YYYY-MM-DD')
 
-const PARCEL_COLUMNS = `id, account_id, creator_id, status, carrier_name, service_id, shipment_id, carrier_reference, hold_id,
+const PARCEL_COLUMNS = `id, account_id, creator_id, creator_name, status, carrier_name, service_id, shipment_id, carrier_reference, hold_id,
   charge_entry_id, cost_pence, sender, recipient, goods_value_pence::int8 as goods_value_pence, goods_description,
   delivery_notes, length_cm, width_cm, height_cm, weight_kg, to_char(collection_date, 'YYYY-MM-DD') as collection_date,
   label_key, tracking_status`;
@@ -264,6 +275,8 @@ export async function confirmParcel(
     ]);
     await queueBooking(q, id);
   }
+  // The member's booking form is done with (decision 0034); a program's booking leaves it alone.
+  if (!auth.apiKey) await q.query('delete from parcel_drafts where user_id = $1', [auth.userId]);
   // The hold comes last: the company's balance row stays locked from here to the commit.
   const h = await hold(q, {
     accountId: auth.accountId,
@@ -366,6 +379,124 @@ export async function runBooking(deps: ParcelDeps, parcelId: string, isLastAttem
       },
     );
     await queueLabelFetch(q, locked.id, Date.now(), 0);
+    if (locked.recipient.email) await queueTrackingEmail(q, locked, booking.shipmentId);
+  });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** The recipient's email: who sent the parcel, with which carrier, and the carrier's tracking link. */
+export function trackingEmail(
+  p: Pick<ParcelRow, 'recipient' | 'carrier_name' | 'collection_date'> & { service_name: string },
+  company: string,
+  shipmentId: string,
+) {
+  const url = carrierTrackingUrl(p.carrier_name, shipmentId);
+  const first = p.recipient.name.trim().split(/\s+/)[0] || 'there';
+  const collected = new Date(`${p.collection_date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'Europe/London',
+  });
+  const what = `${company} has sent you a parcel with ${p.carrier_name} (${p.service_name}). ${p.carrier_name} collects it on ${collected}; its tracking number is ${shipmentId}.`;
+  const text = `Hello ${first},\n\n${what}\n\nFollow it on ${p.carrier_name}'s website:\n\n${url}\n\nSent by ${company} through Letterpost. Questions about the parcel? Please contact ${company}.\n`;
+  const html = `<p>Hello ${escapeHtml(first)},</p><p>${escapeHtml(what)}</p><p><a href="${escapeHtml(url)}">Track your parcel with ${escapeHtml(p.carrier_name)}</a></p><p>Sent by ${escapeHtml(company)} through Letterpost. Questions about the parcel? Please contact ${escapeHtml(company)}.</p>`;
+  return {
+    to: p.recipient.email!,
+    subject: `Your parcel from ${company} is booked with ${p.carrier_name}`,
+    text,
+    html,
+  };
+}
+
+/** Queues the tracking email (the send_email job) in the booking's transaction: sent once, when booked. */
+async function queueTrackingEmail(q: pg.ClientBase, p: ParcelRow, shipmentId: string): Promise<void> {
+  const { rows } = await q.query<{ name: string; service_name: string }>(
+    'select a.name, p.service_name from parcels p join accounts a on a.id = p.account_id where p.id = $1',
+    [p.id],
+  );
+  const r = rows[0];
+  if (!r) return;
+  await addJob(q, TASKS.sendEmail, trackingEmail({ ...p, service_name: r.service_name }, r.name, shipmentId), {
+    jobKey: `parcel-tracking-email:${p.id}`,
+  });
+}
+
+/** How long a void's claim holds before another void may take it (the process died mid-call). */
+const VOID_CLAIM = "interval '2 minutes'";
+
+/**
+ * Voids a booked label (decision 0034): the parcel is claimed (`voiding_since`) so a second void at
+ * the same time is refused, the carrier asked outside any transaction, and when it voids, the
+ * charge is refunded (keyed per parcel: once) and the parcel Cancelled in one transaction. A refusal
+ * (scanned already) or a carrier that cannot answer lets the claim go and says why.
+ */
+export async function voidParcel(deps: ParcelDeps, auth: AuthContext, parcelId: string): Promise<void> {
+  const { rows: claimed } = await deps.pool.query<ParcelRow>(
+    `update parcels set voiding_since = now()
+      where id = $1 and account_id = $2 and status = any($3::text[])
+        and (tracking_status is null or tracking_status = 'pending')
+        and (voiding_since is null or voiding_since < now() - ${VOID_CLAIM})
+      returning ${PARCEL_COLUMNS}`,
+    [parcelId, auth.accountId, [PARCEL_STATUS.awaitingLabel, PARCEL_STATUS.confirmed]],
+  );
+  const p = claimed[0];
+  if (!p) {
+    const { rows } = await deps.pool.query<
+      Narrow<Pick<ParcelTableRow, 'status' | 'tracking_status' | 'voiding_since'>, Omit<ParcelValues, 'carrier_name'>>
+    >('select status, tracking_status, voiding_since from parcels where id = $1 and account_id = $2', [
+      parcelId,
+      auth.accountId,
+    ]);
+    const now = rows[0];
+    if (!now) throw new AppError('NOT_FOUND');
+    if (now.status === PARCEL_STATUS.cancelled) throw new AppError('CONFLICT', PARCEL_MESSAGES.voidAlready);
+    if (now.status !== PARCEL_STATUS.awaitingLabel && now.status !== PARCEL_STATUS.confirmed)
+      throw new AppError('CONFLICT', PARCEL_MESSAGES.voidNotBooked);
+    if (now.tracking_status !== null && now.tracking_status !== 'pending')
+      throw new AppError('CONFLICT', PARCEL_MESSAGES.voidScanned);
+    throw new AppError('CONFLICT', PARCEL_MESSAGES.voidInProgress);
+  }
+  const letGo = () => deps.pool.query('update parcels set voiding_since = null where id = $1', [p.id]);
+  const adapter = deps.carriers.get(p.carrier_name);
+  let answer: Awaited<ReturnType<CarrierAdapter['void']>>;
+  try {
+    if (!adapter) throw new CarrierError(`${p.carrier_name} is not available.`, false);
+    answer = await adapter.void(bookingOf(p));
+  } catch (error) {
+    await letGo();
+    throw new AppError(
+      'UNAVAILABLE',
+      error instanceof CarrierError ? error.message : `${p.carrier_name} did not answer. Try again in a moment.`,
+    );
+  }
+  if (!answer.voided) {
+    await letGo();
+    throw new AppError('CONFLICT', answer.reason);
+  }
+  await inTransaction(deps.pool, async (q) => {
+    const locked = await lockParcel(q, p.id);
+    if (!locked || (locked.status !== PARCEL_STATUS.awaitingLabel && locked.status !== PARCEL_STATUS.confirmed)) return;
+    let refunded = '';
+    if (locked.charge_entry_id) {
+      await refund(q, {
+        accountId: locked.account_id,
+        key: `parcel-refund:${locked.id}`,
+        entryId: locked.charge_entry_id,
+        description: `Parcel label cancelled: ${locked.carrier_name} ${locked.shipment_id}`,
+        actor: actorOf(auth),
+      });
+      refunded = ` ${formatPounds(locked.cost_pence)} refunded.`;
+    }
+    await moveParcel(
+      q,
+      locked,
+      PARCEL_STATUS.cancelled,
+      `Label cancelled by ${actorName(auth)} with ${locked.carrier_name}.${refunded}`,
+      { voiding_since: null },
+    );
   });
 }
 

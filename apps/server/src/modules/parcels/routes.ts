@@ -3,6 +3,9 @@ import {
   API_KEY_MESSAGES,
   formatPounds,
   isParcelStatus,
+  isUkPostcodeFormat,
+  normalisePostcode,
+  PARCEL_MESSAGES,
   PARCEL_PRESETS,
   PARCEL_STATUSES,
   type ParcelParty,
@@ -10,6 +13,7 @@ import {
   parcelBadgeColour,
   parcelDetailsSchema,
   parcelHasShipment,
+  parcelMayVoid,
   parcelPartySchema,
   parcelPresetSchema,
   TRACKING_LABELS,
@@ -21,6 +25,8 @@ import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import type { Narrow } from '../../platform/db/row.js';
 import type {
+  AccountRow,
+  ParcelDraftRow,
   ParcelHistoryRow,
   ParcelPresetRow,
   ParcelRow as ParcelTableRow,
@@ -31,6 +37,7 @@ import { AppError } from '../../platform/errors.js';
 import type { App } from '../../platform/http.js';
 import { errorSchema, fileResponse, listSchema } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { ADDRESSES_MAX, AddressLookupUnavailableError } from '../../providers/addresses.js';
 import { quoteAll } from '../../providers/carriers/index.js';
 import {
   CARRIER_NAMES,
@@ -41,7 +48,14 @@ import {
 } from '../../providers/carriers/types.js';
 import { getPostalAddress } from '../company/index.js';
 import { supervisedDepartmentIds } from '../letters/index.js';
-import { confirmParcel, type ParcelDeps, type ParcelValues, partyLine, type QuotedRequest } from './booking.js';
+import {
+  confirmParcel,
+  type ParcelDeps,
+  type ParcelValues,
+  partyLine,
+  type QuotedRequest,
+  voidParcel,
+} from './booking.js';
 import { handleCarrierWebhook } from './carrier-webhook.js';
 
 /** Parcels (issue 13, decision 0019): quotes, confirmation, the list, labels, tracking and presets. */
@@ -92,6 +106,8 @@ const parcelSchema = z.object({
   tracking_status: z.string().nullable(),
   tracking_label: z.string().nullable(),
   label_ready: z.boolean(),
+  /** Booked and not yet scanned: the label may be cancelled (the carrier has the last word). */
+  may_void: z.boolean(),
   failure_reason: z.string().nullable(),
   customer_uuid: z.string().nullable(),
   created_by: z.string(),
@@ -175,6 +191,7 @@ function toParcel(r: Row) {
     tracking_status: r.tracking_status,
     tracking_label: r.tracking_status ? TRACKING_LABELS[r.tracking_status] : null,
     label_ready: r.label_key !== null,
+    may_void: isParcelStatus(r.status) && parcelMayVoid(r.status, r.tracking_status),
     failure_reason: r.failure_reason,
     customer_uuid: r.customer_id,
     created_by: r.creator_name,
@@ -272,8 +289,88 @@ function addParcelScope(where: Where, scope: ParcelScope, accountId: string): Wh
   );
 }
 
+/** A draft's text field: what a person may have typed, bounded. */
+const draftText = z.string().max(300).optional();
+const draftParty = z.strictObject({
+  name: draftText,
+  phoneNumber: draftText,
+  email: draftText,
+  addressLine1: draftText,
+  addressLine2: draftText,
+  addressLine3: draftText,
+  town: draftText,
+  county: draftText,
+  postcode: draftText,
+});
+const draftNumber = z.union([z.string().max(40), z.number()]).optional();
+/** The booking form as the member left it (decision 0034): text as typed, nothing checked yet. */
+const draftSchema = z.strictObject({
+  step: z.number().int().min(0).max(3),
+  recipient: draftParty,
+  sender: draftParty,
+  details: z.strictObject({
+    goods_value: draftNumber,
+    goods_description: draftText,
+    delivery_notes: draftText,
+    length: draftNumber,
+    width: draftNumber,
+    height: draftNumber,
+    weight: draftNumber,
+    collection_date: z.string().max(40).optional(),
+  }),
+  customer_uuid: z.string().max(100).nullable(),
+});
+
+/**
+ * The sender from the company's registered office (Companies House's lines: street, line 2,
+ * locality, region, postcode, country) when no postal address is saved: the lines before the
+ * postcode are the street lines, then the town, then (with three or more) the county.
+ */
+export function partyFromRegisteredOffice(lines: readonly string[]) {
+  const at = lines.findIndex((l) => isUkPostcodeFormat(l));
+  if (at < 1) return null;
+  const before = lines.slice(0, at).map((l) => l.trim());
+  const county = before.length >= 3 ? before.at(-1)! : '';
+  const rest = before.length >= 3 ? before.slice(0, -1) : before;
+  const town = rest.length >= 2 ? rest.at(-1)! : '';
+  const street = rest.length >= 2 ? rest.slice(0, -1) : rest;
+  return {
+    addressLine1: street[0] ?? '',
+    addressLine2: street[1] ?? '',
+    addressLine3: street.slice(2).join(', '),
+    town,
+    county,
+    postcode: normalisePostcode(lines[at]!),
+  };
+}
+
 export function registerParcelRoutes(app: App, deps: ParcelDeps) {
   const { pool } = deps;
+
+  /**
+   * The parties' postcodes asked of the postcode service, as customers' are (decision 0018): one it
+   * says does not exist is refused with the form's "Invalid Postcode" under its field. A service
+   * that cannot answer does not stop a booking (decision 0034): the carrier checks the address too.
+   */
+  async function checkPartyPostcodes(r: QuotedRequest, onOutage: (error: unknown) => void): Promise<void> {
+    const service = deps.postcodes;
+    if (!service) return;
+    const parts = [
+      ['sender', r.sender.postcode],
+      ['recipient', r.recipient.postcode],
+    ] as const;
+    let answers: boolean[];
+    try {
+      answers = await Promise.all(parts.map(([, postcode]) => service.validate(postcode)));
+    } catch (error) {
+      onOutage(error);
+      return;
+    }
+    const fields = parts
+      .filter((_, i) => !answers[i])
+      .map(([part]) => ({ path: `${part}.postcode`, message: PARCEL_MESSAGES.postcodeInvalid }));
+    if (fields.length) throw new AppError('VALIDATION_FAILED', PARCEL_MESSAGES.postcodeInvalid, fields);
+  }
   const listQuery = listQuerySchema(['status', 'carrier_name'], ['all']);
 
   async function loadParcel(id: string, accountId: string, scope: ParcelScope = null): Promise<Row> {
@@ -304,6 +401,8 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       // The sender is the company's postal address (decision 0022) with the company's name and the
       // member's phone and email; without one, the sender this company used last, else the
       // member's name, phone and email with the address to fill in.
+      // Without a postal address, the sender this company used last; without one either (a new
+      // company), its registered office as the register gave it (decision 0034).
       const postal = await getPostalAddress(pool, auth.accountId);
       const { rows: last } = postal
         ? { rows: [] }
@@ -311,27 +410,38 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
             'select sender from parcels where account_id = $1 order by created_at desc limit 1',
             [auth.accountId],
           );
+      const { rows: registered } =
+        postal || last[0]
+          ? { rows: [] }
+          : await pool.query<Pick<AccountRow, 'registration'>>('select registration from accounts where id = $1', [
+              auth.accountId,
+            ]);
+      const office = registered[0]?.registration
+        ? partyFromRegisteredOffice(registered[0].registration.registered_address)
+        : null;
       const phone = auth.row.phone_number;
+      const company = {
+        name: auth.row.account_name ?? auth.row.name,
+        phoneNumber: phone,
+        email: auth.row.email,
+      };
       const sender = postal
-        ? {
-            name: auth.row.account_name ?? auth.row.name,
-            phoneNumber: phone,
-            email: auth.row.email,
-            ...postal,
-          }
+        ? { ...company, ...postal }
         : last[0]
           ? withLines(last[0].sender)
-          : {
-              name: auth.row.name,
-              phoneNumber: phone,
-              email: auth.row.email,
-              addressLine1: '',
-              addressLine2: '',
-              addressLine3: '',
-              town: '',
-              county: '',
-              postcode: '',
-            };
+          : office
+            ? { ...company, ...office }
+            : {
+                name: auth.row.name,
+                phoneNumber: phone,
+                email: auth.row.email,
+                addressLine1: '',
+                addressLine2: '',
+                addressLine3: '',
+                town: '',
+                county: '',
+                postcode: '',
+              };
       const { rows: own } = await pool.query<
         Pick<ParcelPresetRow, 'id' | 'name' | 'weight_kg' | 'length_cm' | 'width_cm' | 'height_cm'>
       >(
@@ -354,6 +464,122 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
         ],
         carriers: CARRIER_NAMES.map((name) => ({ name, slug: carrierSlug(name), logo: logoOf(name) })),
       };
+    },
+  );
+
+  const draftAnswer = z.object({ draft: draftSchema.nullable(), updated_at: z.string().nullable() });
+  const draftAccess = { access: create, webOnly: true } as const;
+  app.get(
+    '/api/parcels/draft',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: "The member's booking form as they left it (null when none): it survives a reload and follows them",
+        response: { 200: draftAnswer },
+      },
+      config: draftAccess,
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { rows } = await pool.query<Pick<ParcelDraftRow, 'draft' | 'updated_at'>>(
+        'select draft, updated_at from parcel_drafts where user_id = $1 and account_id = $2',
+        [auth.userId, auth.accountId],
+      );
+      const row = rows[0];
+      // A draft written by an earlier release that no longer reads is dropped, not a 500.
+      const parsed = row ? draftSchema.safeParse(row.draft) : null;
+      return parsed?.success
+        ? { draft: parsed.data, updated_at: row!.updated_at.toISOString() }
+        : { draft: null, updated_at: null };
+    },
+  );
+
+  app.put(
+    '/api/parcels/draft',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: "Keeps the member's booking form as typed until they book or discard it",
+        body: draftSchema,
+        response: { 200: z.object({ updated_at: z.string() }), 422: errorSchema },
+      },
+      config: draftAccess,
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { rows } = await pool.query<Pick<ParcelDraftRow, 'updated_at'>>(
+        `insert into parcel_drafts (user_id, account_id, draft) values ($1, $2, $3)
+         on conflict (user_id) do update set draft = excluded.draft, account_id = excluded.account_id, updated_at = now()
+         returning updated_at`,
+        [auth.userId, auth.accountId, JSON.stringify(request.body)],
+      );
+      return { updated_at: rows[0]!.updated_at.toISOString() };
+    },
+  );
+
+  app.delete(
+    '/api/parcels/draft',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: "Discards the member's booking form",
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      config: draftAccess,
+    },
+    async (request) => {
+      const auth = request.auth!;
+      await pool.query('delete from parcel_drafts where user_id = $1 and account_id = $2', [
+        auth.userId,
+        auth.accountId,
+      ]);
+      return { message: 'Draft discarded' };
+    },
+  );
+
+  const addressQuery = z.object({ postcode: z.string().max(16) });
+  const addressSchema = z.object({
+    id: z.string(),
+    line1: z.string(),
+    line2: z.string(),
+    line3: z.string(),
+    town: z.string(),
+    county: z.string(),
+    postcode: z.string(),
+  });
+  app.get(
+    '/api/addresses',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary: 'The addresses at a UK postcode, to pick from in an address form ("Find address")',
+        querystring: addressQuery,
+        response: {
+          200: z.object({ postcode: z.string(), addresses: z.array(addressSchema).max(ADDRESSES_MAX) }),
+          422: errorSchema,
+          503: errorSchema,
+        },
+      },
+      config: {
+        // Those who fill in addresses: parcels' parties, customers, the company's own.
+        access: { kind: 'member', anyOf: ['create_parcel', 'manage_recipients', 'edit_company_address'] },
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+      },
+    },
+    async (request) => {
+      const typed = request.query.postcode.trim();
+      if (!isUkPostcodeFormat(typed))
+        throw new AppError('VALIDATION_FAILED', PARCEL_MESSAGES.postcodeInvalid, [
+          { path: 'postcode', message: PARCEL_MESSAGES.postcodeInvalid },
+        ]);
+      const postcode = normalisePostcode(typed);
+      try {
+        return { postcode, addresses: await deps.addresses.find(postcode) };
+      } catch (error) {
+        if (!(error instanceof AddressLookupUnavailableError)) throw error;
+        request.log.warn({ err: error }, 'address lookup failed');
+        throw new AppError('UNAVAILABLE', 'Addresses cannot be looked up just now. Please type the address.');
+      }
     },
   );
 
@@ -432,6 +658,9 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
     async (request) => {
       const auth = request.auth!;
       const r = parseQuoteRequest(request.body);
+      await checkPartyPostcodes(r, (error) =>
+        request.log.warn({ err: error }, 'postcode service failed: the parcel is quoted on the postcode shape'),
+      );
       const rows = await quoteAll(
         deps.carriers,
         {
@@ -577,6 +806,28 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
       status: TRACKING_LABELS[t.status] ?? t.status,
     }));
   }
+
+  app.post(
+    '/api/parcels/:id/void',
+    {
+      schema: {
+        tags: ['parcels'],
+        summary:
+          'Cancels (voids) a booked label the carrier has not scanned yet, refunding its price once: status Cancelled',
+        params: idParams,
+        response: { 200: parcelSchema, 404: errorSchema, 409: errorSchema, 503: errorSchema },
+      },
+      config: { access: create },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params;
+      // Only a parcel the member sees (decision 0012's scope) may be cancelled by them.
+      await loadParcel(id, auth.accountId, await parcelScope(pool, auth));
+      await voidParcel(deps, auth, id);
+      return toParcel(await loadParcel(id, auth.accountId));
+    },
+  );
 
   const labelQuery = z.object({ download: z.enum(['0', '1']).optional() });
   app.get(

@@ -26,6 +26,7 @@ import type {
   letters,
   memberSpend,
   notifications,
+  parcelDrafts,
   parcelHistory,
   parcelPresets,
   parcelQuotes,
@@ -88,6 +89,7 @@ export type ParcelHistoryRow = DbRow<typeof parcelHistory>;
 export type ParcelTrackingRow = DbRow<typeof parcelTracking>;
 export type ParcelQuoteRow = DbRow<typeof parcelQuotes>;
 export type ParcelPresetRow = DbRow<typeof parcelPresets>;
+export type ParcelDraftRow = DbRow<typeof parcelDrafts>;
 export type StorageItemRow = DbRow<typeof storageItems>;
 export type StorageUsageRow = DbRow<typeof storageUsage>;
 export type StorageUploadRow = DbRow<typeof storageUploads>;

@@ -780,6 +780,12 @@ export const parcels = pgTable(
     labelKey: text('label_key'),
     trackingStatus: text('tracking_status'),
     failureReason: text('failure_reason'),
+    /**
+     * Set while a void is with the carrier (decision 0034): a second void finds it set and is refused,
+     * so one label is voided and refunded once. A claim older than two minutes is stale (the process
+     * died mid-call) and may be taken again.
+     */
+    voidingSince: timestamp('voiding_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -854,6 +860,21 @@ export const parcelPresets = pgTable(
   },
   (t) => [uniqueIndex('parcel_presets_name_idx').on(t.accountId, sql`lower(${t.name})`)],
 );
+
+/**
+ * A member's parcel booking form as they left it (decision 0034): kept server-side so it survives a
+ * reload and follows them to another device, one per member, deleted when they book or discard it.
+ */
+export const parcelDrafts = pgTable('parcel_drafts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  draft: jsonb('draft').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Document storage (issue 14, decision 0020): customer folders, folders, files and letter-linked

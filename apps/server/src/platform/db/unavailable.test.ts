@@ -7,6 +7,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { createDeliveryProviders } from '../../modules/delivery/providers.js';
+import { createSandboxAddressLookup } from '../../providers/addresses.js';
 import { createAuth, sessionCookie } from '../auth.js';
 import { createFileBlobStore } from '../blobs.js';
 import { loadConfig } from '../config.js';
@@ -121,6 +122,8 @@ describe('the API while the database is away', () => {
         carriers: new Map(),
         quoteTimeoutMs: 1000,
         labelPollMs: 1000,
+        postcodes: null,
+        addresses: createSandboxAddressLookup(0),
       },
     });
     await app.ready();

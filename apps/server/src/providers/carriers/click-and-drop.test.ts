@@ -145,6 +145,20 @@ async function fakeClickAndDrop() {
             }
           : order,
       ]);
+    if (s.method === 'GET' && path === '/api/v1/orders/1004')
+      return json(res, 200, [{ ...order, orderIdentifier: 1004 }]);
+    if (s.method === 'DELETE' && path === '/api/v1/orders/1004')
+      return json(res, 200, {
+        deletedOrders: [],
+        errors: [
+          {
+            orderIdentifier: 1004,
+            orderReference: 'parcel-4',
+            code: 'OrderNotDeletable',
+            message: 'Order is locked for despatch',
+          },
+        ],
+      });
     if (s.method === 'GET' && /^\/api\/v1\/orders\/\d+$/.test(path))
       return json(res, 404, { code: 'NotFound', message: 'Order not found' });
     if (s.method === 'DELETE' && path === '/api/v1/orders/1001')
@@ -312,6 +326,34 @@ describe('Click & Drop client', () => {
     expect(api.seen.slice(calls).map((s) => s.method)).toEqual(['GET']);
     expect(await c.track({ shipmentId: '9', carrierReference: '9' })).toEqual([]);
     expect(orderToEvent({}, 'x')).toBeNull();
+  });
+
+  it('voids a label by deleting its order, says why not once despatched or refused, and a gone order is voided', async () => {
+    const c = client();
+    api.state.mode = 'ok';
+    const b = { shipmentId: 'TT123456785GB', carrierReference: '1001' };
+    const before = api.seen.length;
+    expect(await c.void(b)).toEqual({ voided: true });
+    expect(api.seen.slice(before).map((x) => `${x.method} ${x.url}`)).toEqual([
+      'GET /api/v1/orders/1001',
+      'DELETE /api/v1/orders/1001',
+    ]);
+    expect(api.seen.at(-1)!.auth).toBe(`Bearer ${KEY}`);
+    api.state.mode = 'shipped';
+    expect(await c.void(b)).toEqual({
+      voided: false,
+      reason: 'Royal Mail has despatched this parcel: its label can no longer be cancelled.',
+    });
+    expect(api.seen.at(-1)!.method).toBe('GET');
+    expect(await c.void({ shipmentId: 'TT1', carrierReference: '1004' })).toEqual({
+      voided: false,
+      reason: 'Royal Mail refused to cancel the label: Order is locked for despatch',
+    });
+    // Deleted already (a void retried after a lost answer): voided, and nothing else is called.
+    expect(await c.void({ shipmentId: '9', carrierReference: '9' })).toEqual({ voided: true });
+    expect(api.seen.at(-1)!.method).toBe('GET');
+    api.state.mode = 'error500';
+    await expect(c.void({ shipmentId: 'x', carrierReference: '1005' })).rejects.toMatchObject({ permanent: false });
   });
 
   it('keeps to 5 requests a second, and waits when told it went over', async () => {

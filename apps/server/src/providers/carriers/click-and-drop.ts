@@ -11,6 +11,7 @@ import {
   type QuoteRequest,
   type ServiceQuote,
   type TrackingEvent,
+  type VoidAnswer,
 } from './types.js';
 
 /**
@@ -55,8 +56,12 @@ import {
  * - tracking: Click & Drop reports no events. track() maps the order's dates to at most one event
  *   (shippedOn: picked_up "Despatched"; manifestedOn or printedOn: pending; otherwise pending
  *   "Order received"), its id stable per status; Royal Mail's tracking API is a separate product.
- * - cancel: an order that is manifested or despatched is not deleted (its label may be in the
- *   network; Royal Mail charges for cancelled labels found there).
+ * - cancel and void: an order that is manifested or despatched is not deleted (its label may be in
+ *   the network; Royal Mail charges for cancelled labels found there): void answers why not.
+ *   Otherwise DELETE /orders/{orderIdentifier} deletes the order and with it its label; an order
+ *   in `errors` is refused with Royal Mail's message. An order Royal Mail no longer has (404) was
+ *   deleted already (a void retried after a lost answer): voided. Click & Drop has no separate
+ *   "void label" call: deleting the order is how its labels are cancelled.
  */
 
 export const CLICK_AND_DROP_BASE_URL = 'https://api.parcel.royalmail.com/api/v1';
@@ -367,13 +372,41 @@ export class ClickAndDropCarrier implements CarrierAdapter {
 
   async cancel(booking: Booking): Promise<boolean> {
     const order = await this.order(booking);
-    if (!order || order.shippedOn || order.manifestedOn) return false;
+    if (!order) return false;
+    return (await this.void(booking, order)).voided;
+  }
+
+  async void(booking: Booking, known?: OrderInfo): Promise<VoidAnswer> {
+    const order = known ?? (await this.order(booking));
+    if (!order) return { voided: true };
+    if (order.shippedOn)
+      return { voided: false, reason: 'Royal Mail has despatched this parcel: its label can no longer be cancelled.' };
+    if (order.manifestedOn)
+      return {
+        voided: false,
+        reason: 'Royal Mail has manifested this parcel for collection: its label can no longer be cancelled.',
+      };
     const { status, json } = await this.call('DELETE', `/orders/${encodeURIComponent(booking.carrierReference)}`);
     this.check(status);
-    const deleted = (json as { deletedOrders?: unknown[] } | null)?.deletedOrders;
-    const ok = status < 300 && Array.isArray(deleted) && deleted.length > 0;
-    if (ok) this.labels.delete(booking.carrierReference);
-    return ok;
+    if (status === 404) return { voided: true };
+    const body = (json ?? {}) as {
+      deletedOrders?: unknown[];
+      errors?: Array<{ message?: unknown }>;
+      message?: unknown;
+    };
+    if (status < 300 && Array.isArray(body.deletedOrders) && body.deletedOrders.length > 0) {
+      this.labels.delete(booking.carrierReference);
+      return { voided: true };
+    }
+    const why = (body.errors ?? []).map((e) => text(e?.message)).find((m) => m !== null) ?? text(body.message);
+    if (status >= 400 || why)
+      return {
+        voided: false,
+        reason: why
+          ? `Royal Mail refused to cancel the label: ${why.slice(0, 300)}`
+          : 'Royal Mail refused to cancel the label.',
+      };
+    throw new CarrierError('Royal Mail answered without deleting the order. Try again in a moment.', false);
   }
 
   verifyWebhook(): TrackingEvent[] {

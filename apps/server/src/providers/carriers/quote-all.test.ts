@@ -58,6 +58,7 @@ function fake(carrier: CarrierName, ms: number, answer: ServiceQuote[] | 'throw'
     book: never,
     label: never,
     track: never,
+    void: never,
     cancel: never,
     verifyWebhook: () => [],
   };

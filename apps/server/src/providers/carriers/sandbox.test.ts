@@ -226,6 +226,30 @@ describe('SandboxCarrier', () => {
     expect(await fast.cancel(c)).toBe(false);
   });
 
+  it('voids a label until the first scan, again answering voided, and refuses after it with the reason', async () => {
+    const slow = sandbox({ trackingStepMs: 60_000 });
+    const b = await slow.book(booking());
+    expect(await slow.void(b)).toEqual({ voided: true });
+    expect(await slow.void(b)).toEqual({ voided: true });
+    await expect(slow.label(b)).rejects.toBeInstanceOf(CarrierError);
+    expect(await slow.void({ shipmentId: 'RM000', carrierReference: 'RM000' })).toEqual({
+      voided: false,
+      reason: 'Royal Mail has no shipment RM000.',
+    });
+
+    // Steps 5 ms apart: the parcel is collected (scanned) and delivered before the void.
+    const fast = sandbox({ trackingStepMs: 5 });
+    const c = await fast.book(booking({ reference: 'parcel-9' }));
+    await fast.settled();
+    const refused = await fast.void(c);
+    expect(refused.voided).toBe(false);
+    expect(refused).toMatchObject({
+      reason: expect.stringMatching(
+        /^Royal Mail scanned this parcel on \d{4}-\d{2}-\d{2} \(Collected by Royal Mail\): its label can no longer be cancelled\.$/,
+      ),
+    });
+  });
+
   it('quotes after its latency and gives up when the caller aborts', async () => {
     const rm = sandbox({ latencyMs: 300 });
     const rows = await rm.quote(booking());

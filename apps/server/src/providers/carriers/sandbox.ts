@@ -16,6 +16,7 @@ import {
   type QuoteRequest,
   type ServiceQuote,
   type TrackingEvent,
+  type VoidAnswer,
 } from './types.js';
 
 /**
@@ -233,13 +234,31 @@ export class SandboxCarrier implements CarrierAdapter {
   }
 
   async cancel(booking: Booking): Promise<boolean> {
+    const s = this.shipments.get(booking.shipmentId);
+    if (s?.cancelled) {
+      await this.latency();
+      return false;
+    }
+    return (await this.void(booking)).voided;
+  }
+
+  /**
+   * Like the carriers: a label can be voided until the parcel's first scan (collection); "Shipment
+   * details received" is not a scan. Voiding again answers voided; no more events follow a void.
+   */
+  async void(booking: Booking): Promise<VoidAnswer> {
     await this.latency();
     const s = this.shipments.get(booking.shipmentId);
-    if (!s || s.cancelled) return false;
-    // Like the carriers: only until it is collected.
-    if (s.events.some((e) => e.status !== 'pending')) return false;
+    if (!s) return { voided: false, reason: `${this.carrier} has no shipment ${booking.shipmentId}.` };
+    if (s.cancelled) return { voided: true };
+    const scan = s.events.find((e) => e.status !== 'pending');
+    if (scan)
+      return {
+        voided: false,
+        reason: `${this.carrier} scanned this parcel on ${scan.at.toISOString().slice(0, 10)} (${scan.message}): its label can no longer be cancelled.`,
+      };
     s.cancelled = true;
-    return true;
+    return { voided: true };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): TrackingEvent[] {

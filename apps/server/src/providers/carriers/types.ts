@@ -17,6 +17,21 @@ export function carrierFromSlug(slug: string): CarrierName | null {
   return CARRIER_NAMES.find((n) => carrierSlug(n) === slug.toLowerCase()) ?? null;
 }
 
+/** The carrier's public tracking page of a shipment: what the recipient is sent (no sign-in needed). */
+export function carrierTrackingUrl(carrier: CarrierName, shipmentId: string): string {
+  const id = encodeURIComponent(shipmentId);
+  switch (carrier) {
+    case 'Royal Mail':
+      return `https://www.royalmail.com/track-your-item#/tracking-results/${id}`;
+    case 'Parcelforce':
+      return `https://www.parcelforce.com/track-trace?trackNumber=${id}`;
+    case 'DPD':
+      return `https://track.dpd.co.uk/parcels/${id}`;
+    case 'Evri':
+      return `https://www.evri.com/track/parcel/${id}/details`;
+  }
+}
+
 export interface ParcelSpec {
   weight: number;
   length: number;
@@ -63,6 +78,9 @@ export interface Booking {
   carrierReference: string;
 }
 
+/** A carrier's answer to a void: done, or refused with its reason (written for the user). */
+export type VoidAnswer = { voided: true } | { voided: false; reason: string };
+
 export type LabelAnswer = { ready: true; pdf: Buffer } | { ready: false };
 
 export interface TrackingEvent {
@@ -106,6 +124,12 @@ export interface CarrierAdapter {
   track(booking: Booking): Promise<TrackingEvent[]>;
   /** True when cancelled; false once collected or unknown. */
   cancel(booking: Booking): Promise<boolean>;
+  /**
+   * Voids a booked label the member no longer needs, while the carrier allows it (until its first
+   * scan): `{ voided: false, reason }` when it refuses; voiding a label already void answers voided.
+   * Throws CarrierError when the carrier cannot answer now.
+   */
+  void(booking: Booking): Promise<VoidAnswer>;
   /** Checks a pushed event's signature on the raw body; throws CarrierWebhookError when not genuine. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): TrackingEvent[];
   close?(): void;

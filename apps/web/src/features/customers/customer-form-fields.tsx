@@ -13,6 +13,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, useMemo } from 'react';
 import { type Control, Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { AddressPicker, type FoundAddress } from '../../components/address-picker';
 import { applyServerFieldErrors, FormTextField } from '../../components/form-fields';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -104,6 +105,7 @@ export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Sav
         />
       ))}
       <FormTextField control={form.control} name="postcode" label={labels.postcode!} autoComplete="off" />
+      <CustomerAddressPicker form={form} lineCount={lineCount} />
       <FormTextField
         control={form.control}
         name="email"
@@ -132,6 +134,32 @@ export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Sav
       </Box>
     </Box>
   );
+}
+
+/**
+ * "Find address" beside the postcode (issue 27 item 16): the picked address fills the address lines
+ * (its lines, then the town, in the slots there are) and the postcode.
+ */
+function CustomerAddressPicker({
+  form,
+  lineCount,
+}: {
+  form: ReturnType<typeof useForm<CustomerFormInput, unknown, CustomerFormValues>>;
+  lineCount: number;
+}) {
+  const postcode = useWatch({ control: form.control, name: 'postcode' }) ?? '';
+  const fill = (a: FoundAddress) => {
+    const parts = [a.line1, a.line2, a.line3, a.town].filter((p) => p.trim() !== '');
+    const slots = Math.max(1, lineCount);
+    const lines = [...parts.slice(0, slots - 1), parts.slice(slots - 1).join(', ')];
+    for (let i = 0; i < slots; i += 1)
+      form.setValue(`address_lines.${i}`, lines[i] ?? '', {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
+    form.setValue('postcode', a.postcode, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+  return <AddressPicker postcode={String(postcode)} onPick={fill} />;
 }
 
 /** The four preference checkboxes, the rule beneath them and, when the rule changes the choice, what is saved. */

@@ -349,6 +349,54 @@ describe('/customers', () => {
     expect(await screen.findByRole('dialog', { name: 'Grace Hopper' })).toBeTruthy();
   });
 
+  it('fills the address from Find address beside the postcode; axe-clean', async () => {
+    answers['GET /api/addresses'] = () =>
+      json(200, {
+        postcode: 'EH2 2PR',
+        addresses: [
+          {
+            id: 'a1',
+            line1: 'Café Névé',
+            line2: '21 Rose Street',
+            line3: '',
+            town: 'Edinburgh',
+            county: 'Midlothian',
+            postcode: 'EH2 2PR',
+          },
+          {
+            id: 'a2',
+            line1: '23 Rose Street',
+            line2: '',
+            line3: '',
+            town: 'Edinburgh',
+            county: 'Midlothian',
+            postcode: 'EH2 2PR',
+          },
+        ],
+      });
+    const { view } = renderAt();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add customer' }));
+    const panel = await screen.findByRole('dialog', { name: 'Add customer' });
+    fireEvent.change(field(panel, /^Name/), { target: { value: "Áine O'Neill" } });
+    fireEvent.change(field(panel, /^Postcode/), { target: { value: 'eh2 2pr' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Find address' }));
+    const list = (await within(panel).findByRole('combobox', { name: 'Choose an address' })) as HTMLSelectElement;
+    expect(lastCall('GET', '/api/addresses')!.path).toBe('/api/addresses?postcode=eh2+2pr');
+    expect(await axeViolations(view.baseElement)).toEqual([]);
+    fireEvent.change(list, { target: { value: 'a1' } });
+    expect(field(panel, /^Address line 1/).value).toBe('Café Névé');
+    expect(field(panel, /^Address line 2/).value).toBe('21 Rose Street');
+    expect(field(panel, /^Address line 3/).value).toBe('Edinburgh');
+    expect(field(panel, /^Postcode/).value).toBe('EH2 2PR');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add customer' }));
+    await waitFor(() => expect(lastCall('POST', '/api/customers')).toBeTruthy());
+    expect(lastCall('POST', '/api/customers')!.body).toMatchObject({
+      name: "Áine O'Neill",
+      address_lines: ['Café Névé', '21 Rose Street', 'Edinburgh'],
+      postcode: 'EH2 2PR',
+    });
+  });
+
   it('offers None and the three drives for the cloud storage provider, and sends the drive’s id', async () => {
     const { view } = renderAt();
     fireEvent.click(await screen.findByRole('button', { name: 'Add customer' }));

@@ -58,6 +58,7 @@ export const parcelKeys = {
   list: ['parcels', 'list'] as const,
   detail: (id: string) => ['parcels', 'detail', id] as const,
   defaults: ['parcels', 'defaults'] as const,
+  draft: ['parcels', 'draft'] as const,
   track: (carrier: string, shipmentId: string) => ['parcels', 'track', carrier, shipmentId] as const,
 };
 
@@ -139,6 +140,43 @@ export function useConfirmParcel() {
       void queryClient.invalidateQueries({ queryKey: ['finances'] });
     },
   });
+}
+
+/** The booking form as saved (decision 0034): GET/PUT/DELETE /api/parcels/draft. */
+export type ParcelDraft = ApiBody<'/api/parcels/draft', 'put'>;
+
+/** The member's saved booking form, read once when the form opens (not refetched under it). */
+export function useParcelDraft() {
+  return useQuery({
+    queryKey: parcelKeys.draft,
+    queryFn: ({ signal }) => api.get('/api/parcels/draft', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    gcTime: 0,
+  });
+}
+
+export const saveParcelDraft = (draft: ParcelDraft) => api.put('/api/parcels/draft', { body: draft });
+export const discardParcelDraft = () => api.delete('/api/parcels/draft');
+
+/** Voids a booked label (decision 0034): the parcel, Cancelled and refunded, or the reason why not. */
+export function useVoidParcel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post('/api/parcels/{id}/void', { params: { id } }),
+    onSuccess: (parcel) => {
+      void queryClient.invalidateQueries({ queryKey: parcelKeys.detail(parcel.parcel_uuid) });
+      void queryClient.invalidateQueries({ queryKey: parcelKeys.list });
+      void queryClient.invalidateQueries({ queryKey: ['finances'] });
+    },
+  });
+}
+
+/** A failed void for people: the carrier's or the server's reason (scanned already, ...), else the generic text. */
+export function voidFailureMessage(error: unknown): string {
+  if (isApiError(error, 401) || isApiError(error, 403)) return MESSAGES.permissionDenied;
+  if ((isApiError(error, 409) || isApiError(error, 503)) && error.message) return error.message;
+  return MESSAGES.genericError;
 }
 
 /** The tracking of a shipment, newest point first. */

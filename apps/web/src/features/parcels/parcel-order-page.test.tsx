@@ -4,12 +4,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADDRESS_PICKER_TEXT } from '../../components/address-picker';
 import { resetCsrfToken } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
 import type { CustomerPick, ParcelDefaults, ParcelPartyDto, QuoteAnswer } from './api';
-import { ParcelOrderPage, partyFromCustomer } from './parcel-order-page';
+import { ORDER_TEXT, ParcelOrderPage, partyFromCustomer } from './parcel-order-page';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
 const notified = () => vi.mocked(notify).mock.calls.map(([message]) => message);
@@ -82,6 +83,16 @@ const QUOTE: QuoteAnswer = {
   ],
 };
 
+const LEEDS = ['Flat 1', 'Flat 2', 'Flat 3'].map((flat, i) => ({
+  id: `sandbox:LS11 5PS:${i + 1}`,
+  line1: flat,
+  line2: '17 Rue-de-Croix Terrace',
+  line3: 'Holbeck',
+  town: 'Leeds',
+  county: 'West Yorkshire',
+  postcode: 'LS11 5PS',
+}));
+
 interface Call {
   method: string;
   path: string;
@@ -120,6 +131,16 @@ beforeEach(() => {
       if (url.pathname === '/api/finances/balance')
         return json(200, { balance: 5000, held: 0, available: 5000, crediting: false });
       if (method === 'POST' && url.pathname === '/api/parcels/quotes') return json(200, QUOTE);
+      if (url.pathname === '/api/parcels/draft') {
+        if (method === 'GET') return json(200, { draft: null, updated_at: null });
+        if (method === 'PUT') return json(200, { updated_at: '2026-11-27T09:00:00.000Z' });
+        if (method === 'DELETE') return json(200, { message: 'Draft discarded' });
+      }
+      if (url.pathname === '/api/addresses') {
+        const postcode = url.searchParams.get('postcode') ?? '';
+        if (postcode.replace(/\s/g, '').toUpperCase() !== 'LS115PS') return json(200, { postcode, addresses: [] });
+        return json(200, { postcode: 'LS11 5PS', addresses: LEEDS });
+      }
       if (method === 'POST' && url.pathname === '/api/parcels/presets')
         return json(201, { id: 'pr2', ...body, builtin: false });
       return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });
@@ -391,6 +412,108 @@ describe('/parcels/order', () => {
       within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }),
     );
     await waitFor(() => expect(lastCall('DELETE', '/api/parcels/presets/pr1')).toBeTruthy());
+  });
+
+  it('finds the addresses at the typed postcode and fills the one picked; says when there are none; axe-clean', async () => {
+    const { view } = renderAt();
+    await stepHeading(1, 'Recipient details');
+    const find = screen.getByRole('button', { name: `${ADDRESS_PICKER_TEXT.find} for the recipient` });
+    fireEvent.click(find);
+    expect((await screen.findByText(ADDRESS_PICKER_TEXT.needPostcode)).getAttribute('role')).toBe('status');
+    type(/^Postcode/, 'ls11 5ps');
+    fireEvent.click(find);
+    const list = (await screen.findByRole('combobox', { name: ADDRESS_PICKER_TEXT.choose })) as HTMLSelectElement;
+    expect(lastCall('GET', '/api/addresses')!.path).toBe('/api/addresses?postcode=ls11+5ps');
+    expect([...list.options].map((o) => o.textContent)).toEqual([
+      ADDRESS_PICKER_TEXT.placeholder(3),
+      'Flat 1, 17 Rue-de-Croix Terrace, Holbeck, Leeds',
+      'Flat 2, 17 Rue-de-Croix Terrace, Holbeck, Leeds',
+      'Flat 3, 17 Rue-de-Croix Terrace, Holbeck, Leeds',
+    ]);
+    await waitFor(() => expect(document.activeElement).toBe(list));
+    expect(await axeViolations(view.container)).toEqual([]);
+    fireEvent.change(list, { target: { value: 'sandbox:LS11 5PS:2' } });
+    expect(box(/^Address line 1/).value).toBe('Flat 2');
+    expect(box(/^Address line 2/).value).toBe('17 Rue-de-Croix Terrace');
+    expect(box(/^Address line 3/).value).toBe('Holbeck');
+    expect(box(/^Town or city/).value).toBe('Leeds');
+    expect(box(/^County/).value).toBe('West Yorkshire');
+    expect(box(/^Postcode/).value).toBe('LS11 5PS');
+    expect(screen.getByText(ADDRESS_PICKER_TEXT.filled)).toBeTruthy();
+    // The fields stay editable.
+    type(/^Address line 1/, 'Flat 2A');
+    expect(box(/^Address line 1/).value).toBe('Flat 2A');
+
+    type(/^Postcode/, 'SW1A 9ZZ');
+    fireEvent.click(find);
+    expect(await screen.findByText(ADDRESS_PICKER_TEXT.none('SW1A 9ZZ'))).toBeTruthy();
+    answers['GET /api/addresses'] = () =>
+      json(503, {
+        statusCode: 503,
+        code: 'UNAVAILABLE',
+        message: 'Addresses cannot be looked up just now. Please type the address.',
+      });
+    fireEvent.click(find);
+    expect(await screen.findByText('Addresses cannot be looked up just now. Please type the address.')).toBeTruthy();
+    // The sender step has its own.
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('keeps what is typed as a draft, restores it after a reload, and discards it after Are you sure', async () => {
+    renderAt();
+    await stepHeading(1, 'Recipient details');
+    type(/^Name/, 'Siobhán Ó Briain');
+    type(/^Address line 1/, "Flat 2, O'Connell House");
+    await waitFor(() => expect(lastCall('PUT', '/api/parcels/draft')).toBeDefined(), { timeout: 3000 });
+    const saved = lastCall('PUT', '/api/parcels/draft')!.body as {
+      step: number;
+      recipient: Record<string, string>;
+      customer_uuid: string | null;
+    };
+    expect(saved).toMatchObject({ step: 0, customer_uuid: null });
+    expect(saved.recipient).toMatchObject({ name: 'Siobhán Ó Briain', addressLine1: "Flat 2, O'Connell House" });
+    expect(await screen.findByText(/^Draft saved \d\d:\d\d$/)).toBeTruthy();
+    cleanup();
+
+    // A reload: the form comes back where it was left.
+    answers['GET /api/parcels/draft'] = () =>
+      json(200, {
+        draft: {
+          step: 1,
+          recipient: {
+            ...saved.recipient,
+            phoneNumber: '07700 900456',
+            town: 'Leeds',
+            county: 'West Yorkshire',
+            postcode: 'LS11 5PS',
+          },
+          sender: { name: 'Zoë Ní Bhriain' },
+          details: { weight: '2', goods_value: '', collection_date: '2020-01-01' },
+          customer_uuid: null,
+        },
+        updated_at: '2026-11-27T09:00:00.000Z',
+      });
+    renderAt();
+    await stepHeading(2, 'Sender details');
+    expect(notified()).toContain(ORDER_TEXT.draftRestored);
+    // What the draft kept wins over the company's defaults; the fields it left empty take them.
+    await waitFor(() => expect(box(/^Postcode/).value).toBe('LS11 5PS'));
+    expect(box(/^Name/).value).toBe('Zoë Ní Bhriain');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await stepHeading(1, 'Recipient details');
+    expect(box(/^Name/).value).toBe('Siobhán Ó Briain');
+
+    fireEvent.click(screen.getByRole('button', { name: ORDER_TEXT.discard }));
+    const ask = await screen.findByRole('dialog', { name: ORDER_TEXT.discardTitle });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(lastCall('DELETE', '/api/parcels/draft')).toBeDefined());
+    await waitFor(() => expect(box(/^Name/).value).toBe(''));
+    expect(notified()).toContain(ORDER_TEXT.discarded);
+    const puts = calls.filter((c) => c.method === 'PUT').length;
+    await new Promise((r) => setTimeout(r, 1200));
+    // Nothing typed since: no draft saved again.
+    expect(calls.filter((c) => c.method === 'PUT').length).toBe(puts);
+    expect(screen.queryByRole('button', { name: ORDER_TEXT.discard })).toBeNull();
   });
 
   it('refuses a member without create_parcel', async () => {

@@ -33,12 +33,15 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { ADDRESS_PICKER_TEXT, AddressPicker, type FoundAddress } from '../../components/address-picker';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormTextField } from '../../components/form-fields';
+import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
 import { AppTextField } from '../../components/text-field';
@@ -50,15 +53,20 @@ import { useDebouncedValue } from '../letters/use-debounced-value';
 import {
   type CustomerPick,
   confirmFailureMessage,
+  discardParcelDraft,
+  type ParcelDraft,
   type ParcelPresetRow,
+  parcelKeys,
   type QuoteAnswer,
   type QuoteRow,
   quoteFailureMessage,
+  saveParcelDraft,
   useConfirmParcel,
   useCreatePreset,
   useCustomerPick,
   useDeletePreset,
   useParcelDefaults,
+  useParcelDraft,
   useQuoteParcel,
 } from './api';
 import { formatCollectionDate, partyLines } from './parcel-panel';
@@ -89,7 +97,16 @@ export const ORDER_TEXT = {
   inReview: "Your parcel is waiting for a supervisor's approval.",
   cancel: 'Cancel',
   save: 'Save',
+  discard: 'Discard draft',
+  discardTitle: 'Discard this parcel?',
+  discardMessage: 'Everything typed in this booking form will be cleared. This cannot be undone.',
+  discarded: 'Draft discarded.',
+  draftSaved: 'Draft saved',
+  draftRestored: 'Your unfinished parcel was restored.',
 } as const;
+
+/** How long after the last change the draft is saved. */
+const DRAFT_SAVE_MS = 800;
 
 const partyShape = () => ({
   name: '',
@@ -154,6 +171,48 @@ function emptyOrder(): OrderInput {
   };
 }
 
+const DRAFT_TEXT_MAX = 300;
+const clip = (v: unknown) => (typeof v === 'number' ? v : String(v ?? '').slice(0, DRAFT_TEXT_MAX));
+const clipParty = (p: Record<string, unknown> | undefined) =>
+  Object.fromEntries(PARTY_FIELDS.map((f) => [f.key, String(p?.[f.key] ?? '').slice(0, DRAFT_TEXT_MAX)]));
+
+/** The form as the draft keeps it (decision 0034): text as typed, the step, the customer picked. */
+export function toDraft(values: OrderInput, step: number, customerUuid: string | null): ParcelDraft {
+  const d = values.details as Record<string, unknown>;
+  return {
+    step: Math.max(0, Math.min(3, step)),
+    recipient: clipParty(values.recipient as Record<string, unknown>),
+    sender: clipParty(values.sender as Record<string, unknown>),
+    details: {
+      goods_value: clip(d.goods_value) as string | number,
+      goods_description: String(d.goods_description ?? '').slice(0, DRAFT_TEXT_MAX),
+      delivery_notes: String(d.delivery_notes ?? '').slice(0, DRAFT_TEXT_MAX),
+      length: clip(d.length) as string | number,
+      width: clip(d.width) as string | number,
+      height: clip(d.height) as string | number,
+      weight: clip(d.weight) as string | number,
+      collection_date: String(d.collection_date ?? '').slice(0, 40),
+    },
+    customer_uuid: customerUuid,
+  };
+}
+
+/** The form's starting values from a draft: what it kept over the empty form; a past collection date becomes today. */
+export function fromDraft(draft: ParcelDraft): OrderInput {
+  const empty = emptyOrder();
+  const party = (p: ParcelDraft['recipient']) => ({
+    ...partyShape(),
+    ...Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)),
+  });
+  const details = {
+    ...empty.details,
+    ...Object.fromEntries(Object.entries(draft.details).filter(([, v]) => v !== undefined)),
+  };
+  if (typeof details.collection_date !== 'string' || details.collection_date < ukToday())
+    details.collection_date = ukToday();
+  return { recipient: party(draft.recipient), sender: party(draft.sender), details } as OrderInput;
+}
+
 /** Every field's label, by its path in the form ("[label] - [message]" messages and the server's 422 fields). */
 const FIELD_LABELS: Record<string, string> = Object.fromEntries([
   ...PARTY_FIELDS.map((f) => [`recipient.${f.key}`, `Recipient ${f.label.toLowerCase()}`]),
@@ -204,19 +263,120 @@ export function ParcelOrderPage() {
       </Page>
     );
   }
-  return <ParcelOrder me={me} />;
+  return <DraftedOrder me={me} />;
 }
 
-function ParcelOrder({ me }: { me: Me }) {
+/** Reads the member's draft first: the form starts from it (a failed read starts empty). */
+function DraftedOrder({ me }: { me: Me }) {
+  const draft = useParcelDraft();
+  if (draft.isPending) return <Loading />;
+  return <ParcelOrder me={me} draft={draft.data?.draft ?? null} />;
+}
+
+function ParcelOrder({ me, draft }: { me: Me; draft: ParcelDraft | null }) {
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
+  const queryClient = useQueryClient();
+  // Quotes are not kept: a draft left on the quote or confirmation step comes back on the parcel step.
+  const [step, setStep] = useState(draft ? Math.min(draft.step, 2) : 0);
   const form = useForm<OrderInput, unknown, OrderValues>({
     resolver: zodResolver(orderSchema()),
-    defaultValues: emptyOrder(),
+    defaultValues: draft ? fromDraft(draft) : emptyOrder(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const [customerUuid, setCustomerUuid] = useState<string | null>(null);
+  const [customerUuid, setCustomerUuid] = useState<string | null>(draft?.customer_uuid ?? null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [typed, setTyped] = useState(draft !== null);
+  /** Set while the sender's defaults are filled in: that is not the person typing. */
+  const filling = useRef(false);
+  /** Bumped by a discard: the sender's defaults are filled in again. */
+  const [generation, setGeneration] = useState(0);
+  /** Once booked or discarded the draft is gone: nothing saves it again. */
+  const finished = useRef(false);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef({ step, customerUuid });
+  latest.current = { step, customerUuid };
+
+  const saveNow = () => {
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
+    if (finished.current) return;
+    const body = toDraft(form.getValues(), latest.current.step, latest.current.customerUuid);
+    saveParcelDraft(body)
+      .then(() => {
+        if (!finished.current)
+          setSavedAt(new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }));
+      })
+      .catch(() => {
+        // A draft that could not be saved costs nothing now: the next change tries again.
+      });
+  };
+  const scheduleSave = () => {
+    if (finished.current) return;
+    setTyped(true);
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(saveNow, DRAFT_SAVE_MS);
+  };
+  // Every change of the fields, the step or the customer saves the draft (debounced); leaving the page saves at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saves through refs
+  useEffect(() => {
+    const subscription = form.watch((_, { type }) => {
+      // What the person did (typing, a picked customer or address), not the sender's defaults filled in.
+      if (filling.current) return;
+      // After a discard, typing starts a new draft.
+      if (type === 'change') finished.current = false;
+      scheduleSave();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  // A move to another step or another customer is saved too (compared with the last seen: effects may run twice).
+  const seen = useRef({ step, customerUuid });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saves through refs
+  useEffect(() => {
+    if (seen.current.step === step && seen.current.customerUuid === customerUuid) return;
+    seen.current = { step, customerUuid };
+    scheduleSave();
+  }, [step, customerUuid]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saves through refs
+  useEffect(() => {
+    const flush = () => {
+      if (pending.current) saveNow();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+  const announced = useRef(false);
+  useEffect(() => {
+    if (draft && !announced.current) notify(ORDER_TEXT.draftRestored, { variant: 'info' });
+    announced.current = true;
+  }, [draft]);
+
+  const discard = async () => {
+    finished.current = true;
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = null;
+    setAskDiscard(false);
+    try {
+      await discardParcelDraft();
+    } catch {
+      // Still cleared here; the server's copy goes with the next booking.
+    }
+    queryClient.removeQueries({ queryKey: parcelKeys.draft });
+    form.reset(emptyOrder());
+    setCustomerUuid(null);
+    setSavedAt(null);
+    setTyped(false);
+    setQuoted(null);
+    setService(null);
+    goTo(0);
+    // The changes above are not the person's: a new draft starts with what they type next.
+    setGeneration((g) => g + 1);
+    notify(ORDER_TEXT.discarded, { variant: 'info' });
+  };
   const defaults = useParcelDefaults();
   const quote = useQuoteParcel();
   const confirm = useConfirmParcel();
@@ -230,13 +390,19 @@ function ParcelOrder({ me }: { me: Me }) {
 
   // The sender starts as the company's address (the fields the person has not typed in).
   const sender = defaults.data?.sender ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a discard (generation) fills them in again
   useEffect(() => {
     if (!sender) return;
-    for (const f of PARTY_FIELDS) {
-      const name = `sender.${f.key}` as const;
-      if (!form.getFieldState(name).isDirty && !form.getValues(name)) form.setValue(name, sender[f.key] ?? '');
+    filling.current = true;
+    try {
+      for (const f of PARTY_FIELDS) {
+        const name = `sender.${f.key}` as const;
+        if (!form.getFieldState(name).isDirty && !form.getValues(name)) form.setValue(name, sender[f.key] ?? '');
+      }
+    } finally {
+      filling.current = false;
     }
-  }, [sender, form]);
+  }, [sender, form, generation]);
 
   // A quote answers for the parcel as it was: any change asks for new quotes.
   useEffect(() => {
@@ -325,6 +491,10 @@ function ParcelOrder({ me }: { me: Me }) {
     setConfirmError(null);
     try {
       const parcel = await confirm.mutateAsync({ quote_id: quoted.answer.quote_id, service: chosen.service });
+      // Booked: the server dropped the draft with the booking; nothing saves it again.
+      finished.current = true;
+      if (pending.current) clearTimeout(pending.current);
+      queryClient.removeQueries({ queryKey: parcelKeys.draft });
       notify(parcel.status === 'In Review' ? ORDER_TEXT.inReview : ORDER_TEXT.booked, { variant: 'success' });
       await navigate(`/parcels?parcel=${encodeURIComponent(parcel.parcel_uuid)}`);
     } catch (error) {
@@ -387,10 +557,10 @@ function ParcelOrder({ me }: { me: Me }) {
                 }}
               />
             ) : null}
-            <PartyFields control={form.control} section="recipient" />
+            <PartyFields form={form} section="recipient" />
           </>
         ) : null}
-        {step === 1 ? <PartyFields control={form.control} section="sender" /> : null}
+        {step === 1 ? <PartyFields form={form} section="sender" /> : null}
         {step === 2 ? (
           <>
             <ParcelFields
@@ -443,6 +613,25 @@ function ParcelOrder({ me }: { me: Me }) {
           </Box>
         ) : null}
 
+        {typed ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
+            <Button color="error" size="small" onClick={() => setAskDiscard(true)} disabled={confirm.isPending}>
+              {ORDER_TEXT.discard}
+            </Button>
+            {savedAt ? (
+              <Typography variant="body2" color="text.secondary">
+                {`${ORDER_TEXT.draftSaved} ${savedAt}`}
+              </Typography>
+            ) : null}
+          </Box>
+        ) : null}
+        <ConfirmDialog
+          open={askDiscard}
+          title={ORDER_TEXT.discardTitle}
+          message={ORDER_TEXT.discardMessage}
+          onCancel={() => setAskDiscard(false)}
+          onConfirm={() => void discard()}
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', mt: 3 }}>
           <Button onClick={() => goTo(step - 1)} disabled={step === 0 || confirm.isPending}>
             {ORDER_TEXT.back}
@@ -466,7 +655,20 @@ function ParcelOrder({ me }: { me: Me }) {
 
 type OrderForm = ReturnType<typeof useForm<OrderInput, unknown, OrderValues>>;
 
-function PartyFields({ control, section }: { control: OrderForm['control']; section: 'recipient' | 'sender' }) {
+function PartyFields({ form, section }: { form: OrderForm; section: 'recipient' | 'sender' }) {
+  const { control } = form;
+  const postcode = useWatch({ control, name: `${section}.postcode` }) ?? '';
+  // A picked address fills the address fields (the county only when the address has one: London's have none).
+  const fill = (a: FoundAddress) => {
+    const set = (key: PartyKey, value: string) =>
+      form.setValue(`${section}.${key}`, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    set('addressLine1', a.line1);
+    set('addressLine2', a.line2);
+    set('addressLine3', a.line3);
+    set('town', a.town);
+    if (a.county) set('county', a.county);
+    set('postcode', a.postcode);
+  };
   return (
     <Box
       role="group"
@@ -487,6 +689,13 @@ function PartyFields({ control, section }: { control: OrderForm['control']; sect
           />
         </Box>
       ))}
+      <Box sx={{ gridColumn: { sm: '1 / -1' }, minWidth: 0 }}>
+        <AddressPicker
+          postcode={String(postcode)}
+          onPick={fill}
+          label={`${ADDRESS_PICKER_TEXT.find} for the ${section}`}
+        />
+      </Box>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { isParcelStatus, PARCEL_MESSAGES, parcelBadgeColour, parcelHasShipment } from '@lp/domain';
+import Block from '@mui/icons-material/Block';
 import Download from '@mui/icons-material/Download';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Print from '@mui/icons-material/Print';
@@ -9,11 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { MessageBanner } from '../../components/message-banner';
 import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
+import { notify } from '../../lib/notify';
 import { ColourBadge } from '../letters/status-badge';
 import {
   carrierSlug,
@@ -26,6 +29,8 @@ import {
   trackingStatusText,
   trackPageUrl,
   useParcel,
+  useVoidParcel,
+  voidFailureMessage,
 } from './api';
 
 // pdf.js is big: it is only fetched when a label is previewed.
@@ -38,6 +43,16 @@ export const LABEL_BUTTONS = {
   download: 'Download',
   print: 'Print',
   track: 'Track',
+} as const;
+
+/** Voiding a booked label (decision 0034). */
+export const VOID_TEXT = {
+  button: 'Cancel label',
+  title: 'Cancel this label?',
+  message: (carrier: string, cost: string) =>
+    `${carrier} will void the label and ${cost} will be refunded to your balance. Do not send the parcel with this label. This cannot be undone.`,
+  done: (cost: string) => `The label was cancelled and ${cost} refunded.`,
+  cancelledNote: 'This label was cancelled: do not use it. Its price was refunded.',
 } as const;
 
 /** A parcel's status badge in the spec's colours (Pending blue, In Review and Awaiting Label orange, ...). */
@@ -67,11 +82,13 @@ export interface ParcelPanelProps {
   row?: Parcel | undefined;
   /** see_parcels: the label (preview, download, print) and tracking. */
   canSeeLabels: boolean;
+  /** create_parcel: a booked label not yet scanned may be cancelled. */
+  canVoid?: boolean;
   onClose: () => void;
 }
 
 /** The parcel panel (part 1 section 2): the parcel's details, its label (preview, download, print) and Track. */
-export function ParcelPanel({ parcelId, row, canSeeLabels, onClose }: ParcelPanelProps) {
+export function ParcelPanel({ parcelId, row, canSeeLabels, canVoid = false, onClose }: ParcelPanelProps) {
   const parcel = useParcel(parcelId, row);
   const data = parcel.data;
   return (
@@ -82,7 +99,7 @@ export function ParcelPanel({ parcelId, row, canSeeLabels, onClose }: ParcelPane
       data-testid="parcel-panel"
     >
       {data ? (
-        <ParcelDetails key={data.parcel_uuid} parcel={data} canSeeLabels={canSeeLabels} />
+        <ParcelDetails key={data.parcel_uuid} parcel={data} canSeeLabels={canSeeLabels} canVoid={canVoid} />
       ) : parcel.isError ? (
         <MessageBanner kind="error">
           {isApiError(parcel.error, 404) ? PARCEL_NOT_FOUND : parcelFailureMessage(parcel.error)}
@@ -97,8 +114,22 @@ export function ParcelPanel({ parcelId, row, canSeeLabels, onClose }: ParcelPane
 type LabelNotice = null | 'notReady' | 'failed';
 type LabelAction = 'preview' | 'download' | 'print';
 
-function ParcelDetails({ parcel, canSeeLabels }: { parcel: Parcel; canSeeLabels: boolean }) {
+function ParcelDetails({ parcel, canSeeLabels, canVoid }: { parcel: Parcel; canSeeLabels: boolean; canVoid: boolean }) {
   const queryClient = useQueryClient();
+  const voiding = useVoidParcel();
+  const [askVoid, setAskVoid] = useState(false);
+  const [voidError, setVoidError] = useState<string | null>(null);
+  const confirmVoid = async () => {
+    setVoidError(null);
+    try {
+      await voiding.mutateAsync(parcel.parcel_uuid);
+      notify(VOID_TEXT.done(parcel.cost_text), { variant: 'success' });
+    } catch (error) {
+      setVoidError(voidFailureMessage(error));
+    } finally {
+      setAskVoid(false);
+    }
+  };
   const navigate = useNavigate();
   const [notice, setNotice] = useState<LabelNotice>(null);
   const [busy, setBusy] = useState<LabelAction | null>(null);
@@ -173,6 +204,18 @@ function ParcelDetails({ parcel, canSeeLabels }: { parcel: Parcel; canSeeLabels:
           <MessageBanner kind="error">{parcel.failure_reason}</MessageBanner>
         </Box>
       ) : null}
+      {parcel.status === 'Cancelled' ? (
+        <Box sx={{ mb: 2 }}>
+          <MessageBanner kind="info">{VOID_TEXT.cancelledNote}</MessageBanner>
+        </Box>
+      ) : null}
+      {voidError ? (
+        <Box sx={{ mb: 2 }} data-testid="void-error">
+          <MessageBanner kind="error" onClose={() => setVoidError(null)}>
+            {voidError}
+          </MessageBanner>
+        </Box>
+      ) : null}
       {parcel.status === 'In Review' ? (
         <Box sx={{ mb: 2 }}>
           <MessageBanner kind="info">{IN_REVIEW_NOTE}</MessageBanner>
@@ -242,6 +285,28 @@ function ParcelDetails({ parcel, canSeeLabels }: { parcel: Parcel; canSeeLabels:
           </Box>
         </Box>
       ) : null}
+
+      {canVoid && parcel.may_void ? (
+        <Box sx={{ mt: 2 }}>
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<Block />}
+            disabled={voiding.isPending}
+            onClick={() => setAskVoid(true)}
+          >
+            {VOID_TEXT.button}
+          </Button>
+        </Box>
+      ) : null}
+      <ConfirmDialog
+        open={askVoid}
+        title={VOID_TEXT.title}
+        message={VOID_TEXT.message(parcel.carrier_name, parcel.cost_text)}
+        busy={voiding.isPending}
+        onCancel={() => setAskVoid(false)}
+        onConfirm={() => void confirmVoid()}
+      />
 
       {previewing ? (
         <Suspense fallback={null}>

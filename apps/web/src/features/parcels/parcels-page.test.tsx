@@ -9,6 +9,7 @@ import { type Me, meQueryKey } from '../../lib/session';
 import { testMe } from '../../test/me';
 import { invalidateEntities } from '../notifications/live-updates';
 import { carrierSlug, type Parcel } from './api';
+import { VOID_TEXT } from './parcel-panel';
 import { ParcelsPage } from './parcels-page';
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn() }));
@@ -62,6 +63,7 @@ function parcel(over: Partial<Parcel>): Parcel {
     tracking_status: 'in_transit',
     tracking_label: 'In transit',
     label_ready: true,
+    may_void: false,
     failure_reason: null,
     customer_uuid: null,
     created_by: 'u1',
@@ -343,5 +345,67 @@ describe('/parcels', () => {
     );
     expect(await screen.findByText(MESSAGES.permissionDenied)).toBeTruthy();
     expect(listCalls()).toEqual([]);
+  });
+
+  it('cancels a booked label after "Are you sure" (Yes), shows it Cancelled, and says why when refused; axe-clean', async () => {
+    let state: Parcel = parcel({
+      parcel_uuid: 'p1',
+      tracking_status: 'pending',
+      tracking_label: 'Awaiting collection',
+      may_void: true,
+    });
+    answers['GET /api/parcels/p1'] = () => json(200, { ...state, history: [], tracking: [] });
+    answers['POST /api/parcels/p1/void'] = () => {
+      state = { ...state, status: 'Cancelled', status_colour: 'red', may_void: false };
+      return json(200, state);
+    };
+    const { view } = renderAt('/parcels?parcel=p1');
+    const panel = await screen.findByRole('dialog', { name: 'Parcel to Grace Hopper' });
+    const button = await within(panel).findByRole('button', { name: VOID_TEXT.button });
+    fireEvent.click(button);
+    const ask = await screen.findByRole('dialog', { name: VOID_TEXT.title });
+    expect(ask.textContent).toContain(VOID_TEXT.message('Royal Mail', '£7.45'));
+    expect(await axeViolations(view.baseElement)).toEqual([]);
+    // No: nothing is asked of the server.
+    fireEvent.click(within(ask).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: VOID_TEXT.title })).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(panel).getByRole('button', { name: VOID_TEXT.button }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: VOID_TEXT.title })).getByRole('button', { name: 'Yes' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/parcels/p1/void')).toHaveLength(1),
+    );
+    expect(await within(panel).findByText(VOID_TEXT.cancelledNote)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: VOID_TEXT.button })).toBeNull();
+    expect(await axeViolations(view.baseElement)).toEqual([]);
+    cleanup();
+
+    // The carrier refuses (scanned already): its reason is shown, the parcel stays as it was.
+    state = parcel({ parcel_uuid: 'p1', tracking_status: null, tracking_label: null, may_void: true });
+    const reason =
+      'Royal Mail scanned this parcel on 2026-11-24 (Collected by Royal Mail): its label can no longer be cancelled.';
+    answers['POST /api/parcels/p1/void'] = () => json(409, { statusCode: 409, code: 'CONFLICT', message: reason });
+    renderAt('/parcels?parcel=p1');
+    const again = await screen.findByRole('dialog', { name: 'Parcel to Grace Hopper' });
+    fireEvent.click(await within(again).findByRole('button', { name: VOID_TEXT.button }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: VOID_TEXT.title })).getByRole('button', { name: 'Yes' }),
+    );
+    expect((await within(again).findByTestId('void-error')).textContent).toContain(reason);
+  });
+
+  it('offers no Cancel label without create_parcel, nor once the carrier has scanned the parcel', async () => {
+    renderAt('/parcels?parcel=p1', testMe({ abilities: ['see_parcels'] }));
+    const panel = await screen.findByRole('dialog', { name: 'Parcel to Grace Hopper' });
+    await within(panel).findByRole('button', { name: 'Track' });
+    expect(within(panel).queryByRole('button', { name: VOID_TEXT.button })).toBeNull();
+    cleanup();
+    // The default row: in transit (may_void false).
+    renderAt('/parcels?parcel=p1');
+    const owner = await screen.findByRole('dialog', { name: 'Parcel to Grace Hopper' });
+    await within(owner).findByRole('button', { name: 'Track' });
+    expect(within(owner).queryByRole('button', { name: VOID_TEXT.button })).toBeNull();
   });
 });

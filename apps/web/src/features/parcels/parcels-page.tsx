@@ -85,7 +85,13 @@ function Parcels({ rights }: { rights: ReturnType<typeof rightsOf> }) {
         rowKey={(p) => p.parcel_uuid}
         onRowClick={(p) => setOpen({ id: p.parcel_uuid, row: p })}
       />
-      <ParcelPanel parcelId={shown?.id ?? null} row={shown?.row} canSeeLabels={rights.seeParcels} onClose={close} />
+      <ParcelPanel
+        parcelId={shown?.id ?? null}
+        row={shown?.row}
+        canSeeLabels={rights.seeParcels}
+        canVoid={rights.create}
+        onClose={close}
+      />
     </Page>
   );
 }
