@@ -325,6 +325,7 @@ export async function openNotificationStream(base: string, agent: Agent) {
   if (!res.headers.get('content-type')?.includes('text/event-stream')) throw new Error('not an event stream');
   const messages: LiveMessage[] = [];
   let ended = false;
+  let streamId: string | null = null;
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -341,7 +342,8 @@ export async function openNotificationStream(base: string, agent: Agent) {
           for (const line of block.split('\n')) {
             if (line.startsWith('data: ')) {
               const m = JSON.parse(line.slice(6));
-              if (m.type !== 'ping') messages.push(m);
+              if (m.type === 'hello') streamId = m.stream_id;
+              else if (m.type !== 'ping') messages.push(m);
             }
           }
           i = buffer.indexOf('\n\n');
@@ -352,5 +354,5 @@ export async function openNotificationStream(base: string, agent: Agent) {
     }
     ended = true;
   })();
-  return { messages, isEnded: () => ended, close: () => controller.abort() };
+  return { messages, isEnded: () => ended, streamId: () => streamId, close: () => controller.abort() };
 }

@@ -141,3 +141,26 @@ describe('a live stream outlives no session', () => {
     controller.abort();
   });
 });
+
+describe('the disconnect beacon (part 2 section 7)', () => {
+  it("ends the caller's own stream at once with a cookie-only POST, never another session's", async () => {
+    const { agent, body } = await signUpCompany(t.app);
+    const mine = await openNotificationStream(base, agent);
+    await expect.poll(() => mine.streamId(), WITHIN).not.toBeNull();
+    const id = mine.streamId()!;
+
+    // Another browser of the same user cannot end this one (its session differs).
+    const other = await secondSession(body.email, body.password);
+    const beacon = (cookie: string) =>
+      fetch(`${base}/api/notifications/stream/${id}/disconnect`, { method: 'POST', headers: { cookie } });
+    expect((await beacon(other.cookieHeader())).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mine.isEnded()).toBe(false);
+
+    // As navigator.sendBeacon sends it: the cookie, no CSRF token, no body.
+    expect((await beacon(agent.cookieHeader())).status).toBe(204);
+    await expect.poll(() => mine.isEnded(), WITHIN).toBe(true);
+    // Signed out, the beacon is refused like any member route.
+    expect((await beacon('')).status).toBe(401);
+  });
+});

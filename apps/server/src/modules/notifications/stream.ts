@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { type LiveMessage, openEventStream } from '../../platform/events.js';
 import { type App, fileResponse, type PlatformDeps } from '../../platform/http.js';
 import { sessionWatchOf } from '../../platform/session-watch.js';
@@ -11,6 +13,8 @@ export const PING_INTERVAL_MS = 15_000;
  */
 export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps) {
   const streams = new Set<{ write(chunk: string): void; end(): void }>();
+  /** The open streams by the id each was told, with the session it belongs to (for the beacon). */
+  const byId = new Map<string, { sessionId: string | null; end(): void }>();
   const ping = setInterval(() => {
     for (const s of streams) s.write('data: {"type":"ping"}\n\n');
   }, PING_INTERVAL_MS);
@@ -41,6 +45,10 @@ export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps
       };
       const stream = { write, end: () => res.end() };
       streams.add(stream);
+      // The stream's id, for the page's disconnect beacon (part 2 section 7).
+      const streamId = randomUUID();
+      byId.set(streamId, { sessionId: auth.sessionId, end: () => res.end() });
+      write(`data: ${JSON.stringify({ type: 'hello', stream_id: streamId })}\n\n`);
       const send = (message: LiveMessage) => {
         write(`data: ${JSON.stringify(message)}\n\n`);
         // A revoked session gets its last word, then the stream ends.
@@ -64,9 +72,32 @@ export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps
         unsubscribe();
         unwatch();
         streams.delete(stream);
+        byId.delete(streamId);
       };
       request.raw.on('close', close);
       res.on('close', close);
+    },
+  );
+
+  // The page's beacon on unload or a forced disconnect (navigator.sendBeacon: a POST with the
+  // cookie and no headers, so no CSRF token): ends that stream at once, even where a proxy would
+  // keep the connection open. The id is random and only the session that opened the stream can end
+  // it, so a forged request can at most end the victim's own stream early, which reconnects.
+  app.post(
+    '/api/notifications/stream/:id/disconnect',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Ends the caller's own notification stream of this id (the page's unload beacon)",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 204: z.null().describe('Ended, or no such stream of this session') },
+      },
+      config: { access: { kind: 'member' }, webOnly: true, csrfExempt: true },
+    },
+    async (request, reply) => {
+      const open = byId.get(request.params.id);
+      if (open && open.sessionId === request.auth!.sessionId) open.end();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -202,4 +202,20 @@ describe('live updates (notification stream)', () => {
     expect(FakeEventSource.all).toHaveLength(1);
     expect(warn).toHaveBeenCalled();
   });
+
+  it('sends the disconnect beacon for its stream on page unload and when it is closed', () => {
+    const beacon = vi.fn();
+    const page = new EventTarget();
+    const stream = connectLiveUpdates(new QueryClient(), { createEventSource: factory, beacon, pageEvents: page });
+    latest().open();
+    page.dispatchEvent(new Event('pagehide'));
+    expect(beacon).not.toHaveBeenCalled(); // no id told yet: nothing to end
+    latest().send({ type: 'hello', stream_id: 'c0ffee00-1111-4222-8333-444455556666' });
+    page.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledWith('/api/notifications/stream/c0ffee00-1111-4222-8333-444455556666/disconnect');
+    latest().send({ type: 'hello', stream_id: 'second' });
+    stream.close();
+    expect(beacon).toHaveBeenLastCalledWith('/api/notifications/stream/second/disconnect');
+    expect(beacon).toHaveBeenCalledTimes(2);
+  });
 });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { api, isApiError } from '../../lib/api';
 import { type Me, meQueryKey } from '../../lib/session';
 import { liveStreamSupported, mergeNotificationGroup, notificationKeys } from './api';
-import { type EventSourceFactory, type NotificationStream, openNotificationStream } from './notification-stream';
+import { type NotificationStream, type NotificationStreamOptions, openNotificationStream } from './notification-stream';
 
 /**
  * Refetches (or marks stale) every cached query whose key starts with one of the entities a `refresh`
@@ -38,10 +38,10 @@ export async function checkSession(queryClient: QueryClient): Promise<void> {
   }
 }
 
-export interface LiveUpdatesOptions {
-  createEventSource?: EventSourceFactory;
-  watchdogMs?: number;
-}
+export type LiveUpdatesOptions = Pick<
+  NotificationStreamOptions,
+  'createEventSource' | 'watchdogMs' | 'beacon' | 'pageEvents'
+>;
 
 /** Connects the notification stream to the data cache (part 2 section 4, "Notification stream"). */
 export function connectLiveUpdates(queryClient: QueryClient, options: LiveUpdatesOptions = {}): NotificationStream {

@@ -9,7 +9,9 @@ export type StreamMessage =
   | { type: 'notifications'; from: string; details: NotificationDetail[] }
   | { type: 'refresh'; entities: string[] }
   | { type: 'auth_message'; message: 'session_expired' | 'permission_denied' | string }
-  | { type: 'ping' };
+  | { type: 'ping' }
+  /** The stream's id, for the disconnect beacon (part 2 section 7). */
+  | { type: 'hello'; stream_id: string };
 
 /** The part of EventSource the stream uses (a fake in tests). */
 export interface EventSourceLike {
@@ -38,7 +40,21 @@ export interface NotificationStreamOptions extends NotificationStreamHandlers {
   url?: string;
   createEventSource?: EventSourceFactory;
   watchdogMs?: number;
+  /** Sends the disconnect beacon (navigator.sendBeacon by default). */
+  beacon?: (url: string) => void;
+  /** Where `pagehide` is heard (the window by default). */
+  pageEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
 }
+
+/** The disconnect beacon's address for a stream. */
+export const disconnectUrl = (streamId: string) =>
+  apiUrl<'/api/notifications/stream/{id}/disconnect', 'post'>('/api/notifications/stream/{id}/disconnect', {
+    params: { id: streamId },
+  });
+
+const browserBeacon = (url: string) => {
+  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(url);
+};
 
 export interface NotificationStream {
   /** Closes the connection and stops the watchdog (sign-out, leaving the signed-in shell). */
@@ -77,6 +93,16 @@ export function openNotificationStream(options: NotificationStreamOptions): Noti
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let connections = 0;
+  let streamId: string | null = null;
+  const beacon = options.beacon ?? browserBeacon;
+  const pageEvents =
+    options.pageEvents === undefined ? (typeof window === 'undefined' ? null : window) : options.pageEvents;
+
+  // Page unload or a forced disconnect: tell the server at once, so the tab stops counting as a listener.
+  const sendDisconnect = () => {
+    if (streamId) beacon(disconnectUrl(streamId));
+    streamId = null;
+  };
 
   const armWatchdog = () => {
     if (watchdog !== undefined) clearTimeout(watchdog);
@@ -84,6 +110,7 @@ export function openNotificationStream(options: NotificationStreamOptions): Noti
   };
 
   const disconnect = () => {
+    sendDisconnect();
     if (watchdog !== undefined) clearTimeout(watchdog);
     watchdog = undefined;
     const old = source;
@@ -107,6 +134,9 @@ export function openNotificationStream(options: NotificationStreamOptions): Noti
           stop();
           options.onStopped?.();
         }
+        break;
+      case 'hello':
+        if (typeof message.stream_id === 'string') streamId = message.stream_id;
         break;
       default:
         // 'ping' and anything newer: activity only.
@@ -142,9 +172,11 @@ export function openNotificationStream(options: NotificationStreamOptions): Noti
 
   function stop() {
     closed = true;
+    pageEvents?.removeEventListener('pagehide', sendDisconnect);
     disconnect();
   }
 
+  pageEvents?.addEventListener('pagehide', sendDisconnect);
   connect();
   return {
     close: stop,
