@@ -227,10 +227,13 @@ export function exportQuery(params: DataTableParams): URLSearchParams {
 
 /** yyyy-mm of the month a time falls in, in the UK. */
 function ukMonth(d: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' })
-    .formatToParts(d)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}`;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}`;
 }
 
 /** The months a statement can be asked for: this month and the 23 before it, newest first. */
