@@ -101,7 +101,11 @@ function rowText(t: Transaction): { what: string; detail: string } {
     .filter(Boolean)
     .join(' · ');
   const reserved =
-    t.type === 'hold' ? `Reserved ${formatPounds(t.held_delta)}` : t.type === 'release' ? 'Reservation released' : '';
+    t.type === 'hold'
+      ? `Reserved ${formatPounds(t.held_delta)}`
+      : t.type === 'release'
+        ? `Released ${formatPounds(-t.held_delta)}`
+        : '';
   return { what: t.description, detail: [reserved, detail].filter(Boolean).join(' · ') };
 }
 
@@ -174,7 +178,9 @@ export async function statementPdf(s: StatementData): Promise<Uint8Array> {
     const need = detail ? 9 * mm : 5.5 * mm;
     if (y - need < 25 * mm) newPage(false);
     text(ukDate(t.date), COLS.date);
-    text(fit(`${t.type_label}: ${what}`, 9, COLS.amount - COLS.what - 26 * mm), COLS.what);
+    // A release's own description already says so ("Released: Post: …").
+    const line = t.type === 'release' && /^released/i.test(what) ? what : `${t.type_label}: ${what}`;
+    text(fit(line, 9, COLS.amount - COLS.what - 26 * mm), COLS.what);
     right(t.amount === 0 ? '—' : formatPounds(t.amount), COLS.amount);
     right(formatPounds(t.running), COLS.balance);
     if (detail) {
