@@ -124,6 +124,7 @@ test('a letter from a word processor template runs out of the window: the user s
   await form.getByRole('checkbox', { name: 'Mail', exact: true }).check();
   await expect(form.getByTestId('delivery-price')).toHaveAttribute('aria-busy', 'false');
   await form.getByRole('button', { name: 'Deliver' }).click();
+  await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(panel.getByTestId('delivery-details')).toContainText('Mail', READY);
   await expect(panel.getByTestId('status-badge')).toHaveText(/Sending|Sent/, READY);
 });

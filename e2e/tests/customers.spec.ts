@@ -121,6 +121,7 @@ test('delivers a letter to a linked customer: email pre-filled, the primary lett
   await expect(form.getByRole('textbox', { name: "Recipient's email" })).toHaveValue(email, READY);
   await form.getByRole('radio', { name: 'Primary letterhead' }).check();
   await form.getByRole('button', { name: 'Deliver' }).click();
+  await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(panel.getByTestId('status-badge').first()).toHaveText('Sent', READY);
 
   const mail = (await waitForMail(email)) as unknown as { id: string };

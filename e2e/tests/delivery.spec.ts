@@ -125,7 +125,14 @@ test('delivers a letter by email: the price shows first, the letter is Sent, the
   expect(after).toBe(1000 - 5);
   await expect(price).toContainText('Balance after');
 
+  // Deliver asks first (issue 27 item 3): the total and the balance after, and nothing is spent until Yes.
   await form.getByRole('button', { name: 'Deliver' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText('Deliver “tenancy-renewal.pdf” by Email?');
+  await expect(confirm.getByTestId('confirm-total')).toHaveText('£0.05');
+  await expect(confirm.getByTestId('confirm-balance-after')).toHaveText('£9.95');
+  await expect(widget).toHaveText('£10.00');
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Delivering letter...')).toBeVisible();
   await expect(panel.getByTestId('status-badge').first()).toHaveText('Sent', READY);
   const details = panel.getByTestId('delivery-details');
@@ -187,6 +194,7 @@ test('schedules a delivery an hour ahead and cancels it: the letter is New again
   expect(total).toBe(2);
 
   await form.getByRole('button', { name: 'Deliver' }).click();
+  await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Scheduling letter delivery...')).toBeVisible();
   await expect(panel.getByTestId('status-badge').first()).toHaveText('Scheduled', READY);
   await expect(panel.getByTestId('delivery-details')).toContainText(`Scheduled for ${inAnHour.shown}`);
@@ -244,6 +252,7 @@ test('a member’s delivery waits In Review until the owner approves it from the
   const { total } = await shownPrice(form);
   expect(total).toBe(2);
   await form.getByRole('button', { name: 'Deliver' }).click();
+  await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(
     member.getByText('The delivery is waiting for a supervisor’s approval.', { exact: false }),
   ).toBeVisible();
@@ -287,6 +296,7 @@ test('a cloud link opens in a fresh browser: the company, the letter and its pag
   const { total } = await shownPrice(form);
   expect(total).toBe(2);
   await form.getByRole('button', { name: 'Deliver' }).click();
+  await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Delivering letter...')).toBeVisible();
   await expect(panel.getByTestId('status-badge').first()).toHaveText('Sent', READY);
 
@@ -377,6 +387,7 @@ test.describe('accessibility', () => {
     await form.getByRole('radio', { name: 'Now' }).check();
     await shownPrice(form);
     await form.getByRole('button', { name: 'Deliver' }).click();
+    await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
     const url = (await panel.getByTestId('cloud-link-url').getAttribute('href', READY))!;
     const recipientContext = await browser.newContext({ bypassCSP: true });
     const recipient = await recipientContext.newPage();

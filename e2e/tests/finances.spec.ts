@@ -56,8 +56,11 @@ test('tops up £25 with the sandbox card: the balance and the transaction show, 
   await expect(page.getByRole('heading', { level: 1, name: 'Finances' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Funds' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Funds' });
-  // The bank details carry the account id as the reference.
-  await expect(dialog.getByText(company.accountId)).toBeVisible();
+  // The bank details carry the account reference (the account ID people see, decision 0031) as the reference.
+  const { reference } = (await (await page.request.get('/api/company')).json()) as { reference: string };
+  expect(reference).toMatch(/^LP-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{3}$/);
+  await expect(dialog.getByTestId('bank-reference')).toHaveText(reference);
+  expect(company.accountId).not.toBe(reference);
   // Below 30p the spec's message shows and nothing is sent.
   await dialog.getByLabel('Amount (£)').fill('0.29');
   await dialog.getByRole('button', { name: 'Pay' }).click();
@@ -96,12 +99,13 @@ test('a declined card says why, and nothing is added', async ({ page }) => {
 
 test('a renewal without funds suspends the account; a top-up pays the fee and lifts it', async ({ page }) => {
   const company = await signUpByApi(page.request, { companyName: 'Renewal Ltd', fullName: 'Rene Wall' });
-  // The company pays £29 by bank transfer and chooses Business on the Plans screen.
+  // The company pays £29 by bank transfer (its reference typed in lower case with spaces) and chooses Business.
+  const { reference } = (await (await page.request.get('/api/company')).json()) as { reference: string };
   const recorded = JSON.parse(
     cli([
       'record-transfer',
       '--account',
-      company.accountId,
+      reference.toLowerCase().replaceAll('-', ' '),
       '--amount',
       '29.00',
       '--reference',

@@ -73,6 +73,7 @@ async function deliverByEmail(panel: Locator, recipient: string, subject: string
   await expect(price).toHaveAttribute('aria-busy', 'false');
   await expect(price).toContainText('£0.05');
   await form.getByRole('button', { name: 'Deliver' }).click();
+  await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(panel.getByTestId('status-badge').first()).toHaveText('Sent', READY);
 }
 

@@ -103,6 +103,7 @@ test('uploads three PDFs and a DOCX from the header; the toast turns teal and th
   await expect(panel.getByRole('checkbox', { name: 'Mail', exact: true })).toBeChecked();
   await expect(panel.getByRole('checkbox', { name: 'Cloud link', exact: true })).toBeVisible();
   await panel.getByRole('button', { name: 'Deliver' }).click();
+  await panel.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Delivering letter...')).toBeVisible();
 });
 

@@ -343,6 +343,7 @@ test('a customer’s folder: listed first, locked, and holding their delivered l
   await expect(price).toHaveAttribute('aria-busy', 'false');
   await expect(price.locator('dt:has-text("Total") + dd')).toHaveText('£0.00');
   await form.getByRole('button', { name: 'Deliver' }).click();
+  await form.page().getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(panel.getByTestId('status-badge').first()).toHaveText('Sent', READY);
   await expect(panel.getByTestId('delivery-details').getByTestId('delivery-channel')).toContainText('Cloud storage');
   await panel.getByRole('button', { name: 'Close' }).click();

@@ -204,6 +204,9 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'PUT /api/departments/:id': () => ({ url: `/api/departments/${fx.department}`, body: { name: 'Renamed' } }),
   'DELETE /api/departments/:id': () => ({ url: `/api/departments/${fx.department}` }),
   'DELETE /api/notifications/:id': () => ({ url: `/api/notifications/${fx.notification}` }),
+  'POST /api/notifications/stream/:id/disconnect': () => ({
+    url: '/api/notifications/stream/00000000-0000-4000-8000-000000000000/disconnect',
+  }),
   'DELETE /api/api-keys/:id': () => ({ url: `/api/api-keys/${fx.apiKey}` }),
   'DELETE /api/webhooks/:id': () => ({ url: `/api/webhooks/${fx.webhook}` }),
   'POST /api/webhooks/:id/enable': () => ({ url: `/api/webhooks/${fx.webhook}/enable` }),

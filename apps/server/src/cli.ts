@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { inviteGrant } from './cli-invite.js';
 import { createInvitation, invitationLink, sendInvitationEmail } from './modules/identity/index.js';
 import { resealIntegrationTokens } from './modules/integrations/index.js';
-import { receiveFunds, reconcile, renewDuePlans } from './modules/money/index.js';
+import { reconcile, recordBankTransfer, renewDuePlans } from './modules/money/index.js';
 import { loadConfig } from './platform/config.js';
 import { databaseUrlFor } from './platform/database-url.js';
 import { inTransaction } from './platform/db/transaction.js';
@@ -16,8 +16,10 @@ const usage = `Usage:
   node apps/server/dist/cli.js invite --account <account id> --email <email> --name <full name> [--roles Contributor,Editor] [--permissions a,b,c] [--invited-by <user id>]
       Creates an invited member and emails them the /invited/signUp link (also printed). Roles are the
       presets (Admin, Contributor, Editor, Supervisor; never owner); with no --permissions they grant their defaults.
-  node apps/server/dist/cli.js record-transfer --account <account id> --amount <pounds> --reference <bank reference> [--payer <name>]
+  node apps/server/dist/cli.js record-transfer --account <payment reference> --amount <pounds> --reference <bank reference> [--payer <name>]
       Credits a bank transfer received for a company, once per bank reference (repeating it changes nothing).
+      --account is the reference the payer gave: the company's account reference (LP-7K3M-9QXD-2R4, in any
+      case, with or without spaces and hyphens, alone or among other words) or its full account id.
   node apps/server/dist/cli.js renew-plans
       Charges every plan renewal that is due now (the workers do this by themselves; for catching up).
   node apps/server/dist/cli.js reconcile [--account <account id>]
@@ -110,27 +112,22 @@ async function recordTransfer(args: string[]) {
     process.exit(2);
   }
   await withPool(async (pool) => {
-    const result = await inTransaction(pool, async (client) => {
-      const { rows } = await client.query('select 1 from accounts where id = $1', [values.account]);
-      if (!rows[0]) throw new Error(`No company with id ${values.account}`);
-      const entry = await receiveFunds(client, {
-        accountId: values.account!,
-        key: `transfer:${reference}`,
+    const entry = await inTransaction(pool, (client) =>
+      recordBankTransfer(client, {
+        payerReference: values.account!,
+        bankReference: reference,
         amount: pence,
-        type: 'bank_transfer',
-        actor: null,
-        description: `Bank transfer${values.payer ? ` from ${values.payer}` : ''}`,
-        reference,
-      });
-      return { entry, renewed: entry.planRenewed };
-    });
+        payer: values.payer ?? null,
+      }),
+    );
+    if (!entry) throw new Error(`No company has the account reference or id ${values.account}`);
     console.log(
       JSON.stringify({
-        accountId: values.account,
-        entryId: result.entry.id,
+        accountId: entry.accountId,
+        entryId: entry.id,
         amount: pence,
-        alreadyRecorded: result.entry.replayed,
-        planRenewed: result.renewed,
+        alreadyRecorded: entry.replayed,
+        planRenewed: entry.planRenewed,
       }),
     );
   });

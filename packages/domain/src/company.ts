@@ -177,6 +177,8 @@ export type CompanyDetailsInput = z.input<typeof companyDetailsBodySchema>;
 /** GET /api/company: the profile as the member may see it. */
 export const companyProfileSchema = z.object({
   id: z.string(),
+  /** The account id people see and the bank transfer reference ("LP-7K3M-9QXD-2R4", decision 0031). */
+  reference: z.string(),
   name: z.string(),
   registration: z
     .object({

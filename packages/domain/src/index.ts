@@ -1,3 +1,4 @@
+export * from './account-reference.js';
 export * from './account-settings.js';
 export * from './address.js';
 export * from './admin.js';

@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   title?: ReactNode;
   message?: ReactNode;
+  /** More below the message (a price list): block content, outside the message's paragraph. */
+  details?: ReactNode;
   /** Disables both answers while the confirmed action runs. */
   busy?: boolean;
 }
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   onCancel,
   title = 'Are you sure?',
   message,
+  details,
   busy = false,
 }: ConfirmDialogProps) {
   const titleId = useId();
@@ -35,9 +38,10 @@ export function ConfirmDialog({
       aria-describedby={message ? textId : undefined}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      {message ? (
+      {message || details ? (
         <DialogContent>
-          <DialogContentText id={textId}>{message}</DialogContentText>
+          {message ? <DialogContentText id={textId}>{message}</DialogContentText> : null}
+          {details}
         </DialogContent>
       ) : null}
       <DialogActions>

@@ -510,6 +510,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finances/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's statement as a PDF: the company and its account reference, the opening balance, each transaction and the closing balance */
+        get: operations["getFinancesStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finances/top-up": {
         parameters: {
             query?: never;
@@ -517,7 +534,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How to pay: the card provider and the bank transfer details (the reference is the account id) */
+        /** How to pay: the card provider and the bank transfer details (the reference is the account reference, the account id people see: decision 0031) */
         get: operations["getFinancesTopUp"];
         put?: never;
         post?: never;
@@ -552,8 +569,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The company ledger, newest first
-         * @description Filters: `filter.date` (`<ISO from>/<ISO to>`, `..` for an open end), `filter.type` (transaction types). Search covers the description, the user, the reference and the service id.
+         * The company ledger, newest first, a reservation and its charge or release folded into one row
+         * @description Filters: `filter.date` (`<ISO from>/<ISO to>`, `..` for an open end), `filter.type` (transaction types). Search covers the description, the letter, the parcel recipient, the user, the reference and the service id. A reservation (`hold`) is listed while open; once charged it shows as its `capture`, once released as its `release` (decision 0031).
          */
         get: operations["getFinancesTransactions"];
         put?: never;
@@ -573,6 +590,26 @@ export interface paths {
         };
         /** A PDF receipt for money received (a card top-up or a bank transfer) */
         get: operations["getFinancesTransactionsByIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finances/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The transactions as a CSV file (UTF-8 with a BOM for Excel), with the list filters applied
+         * @description The same filters and search as `GET /api/finances/transactions`, every matching row oldest first, streamed. Dates are dd/mm/yyyy (UK time), amounts pounds with 2 decimals.
+         */
+        get: operations["getFinancesTransactionsExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1201,6 +1238,23 @@ export interface paths {
         put?: never;
         /** Deliver several letters with the same options; each letter succeeds or is refused on its own */
         post: operations["postLettersDeliverBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/letters/deliver/bulk/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The price of delivering several letters with the same options: the total, the balance after it, and the letters that cannot be sent as asked (nothing is reserved) */
+        post: operations["postLettersDeliverBulkQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3681,6 +3735,7 @@ export interface operations {
                             postcode: string;
                             town: string;
                         } | null;
+                        reference: string;
                         registration: {
                             checked_at: string;
                             company_name: string;
@@ -5921,6 +5976,7 @@ export interface operations {
                         rows: {
                             amount_spent: number;
                             cap: number;
+                            effective_cap: number;
                             email: string;
                             is_owner: boolean;
                             is_self: boolean;
@@ -5951,6 +6007,82 @@ export interface operations {
             };
             /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinancesStatement: {
+        parameters: {
+            query: {
+                /** @description The month, yyyy-mm (UK time) */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6203,7 +6335,14 @@ export interface operations {
                             description: string;
                             has_receipt: boolean;
                             held_delta: number;
+                            hold_id: string | null;
                             id: string;
+                            item: {
+                                detail: string | null;
+                                /** @enum {string} */
+                                kind: "letter" | "parcel" | "plan";
+                                name: string;
+                            } | null;
                             reference: string | null;
                             service_uuid: string | null;
                             /** @enum {string} */
@@ -6319,6 +6458,83 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinancesTransactionsExport: {
+        parameters: {
+            query?: {
+                "filter.date"?: string | string[];
+                "filter.type"?: string | string[];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transactions */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10789,6 +11005,118 @@ export interface operations {
             };
         };
     };
+    postLettersDeliverBulkQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_colour?: boolean;
+                    is_premium?: boolean;
+                    /**
+                     * @default [
+                     *       "mail"
+                     *     ]
+                     */
+                    preference_overrides?: ("mail" | "cloud_link")[];
+                    schedule_time_delay?: number;
+                    scheduled_delivery_date_time?: number | null;
+                    uuids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available_after_pence: number | null;
+                        available_pence: number | null;
+                        letters: number;
+                        refused: {
+                            message: string;
+                            uuid: string;
+                        }[];
+                        total_pence: number;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postLettersDeliverQuote: {
         parameters: {
             query?: never;
@@ -12335,7 +12663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ended, or no such stream of this session */
+            /** @description Ended */
             204: {
                 headers: {
                     /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */

@@ -23,6 +23,7 @@ export async function getCompanyProfile(pool: pg.Pool, auth: AuthContext): Promi
     Pick<
       AccountRow,
       | 'id'
+      | 'reference'
       | 'name'
       | 'current_plan'
       | 'health_status'
@@ -34,7 +35,7 @@ export async function getCompanyProfile(pool: pg.Pool, auth: AuthContext): Promi
       | 'reply_to_email'
     > & { members: number }
   >(
-    `select a.id, a.name, a.current_plan, a.health_status, a.health_reason, a.registration,
+    `select a.id, a.reference, a.name, a.current_plan, a.health_status, a.health_reason, a.registration,
             a.registration_checked_at, a.vat_number, a.postal_address, a.reply_to_email,
             (select count(*)::int from users u where u.account_id = a.id and u.valid and u.accepted_invite) as members
        from accounts a where a.id = $1`,
@@ -45,6 +46,7 @@ export async function getCompanyProfile(pool: pg.Pool, auth: AuthContext): Promi
   const showBalance = maySeeBalance(auth);
   return {
     id: a.id,
+    reference: a.reference,
     name: a.name,
     registration:
       a.registration && a.registration_checked_at

@@ -724,6 +724,49 @@ describe('more than one letter, proofs and test comms', () => {
     expect((await letter(other.agent, theirs)).status).toBe('Analysis Complete');
   });
 
+  it('prices several letters before the confirmation: the sum of their quotes, the balance after, the refused ones, nothing reserved', async () => {
+    const { agent, me } = await company();
+    const a = await newLetter(agent);
+    const b = await newLetter(agent);
+    const other = await company();
+    const theirs = await newLetter(other.agent);
+    const body = { uuids: [a, b, theirs], preference_overrides: ['mail', 'cloud_link'], is_premium: false };
+    const res = await agent.post('/api/letters/deliver/bulk/quote', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const one = (
+      await agent.post('/api/letters/deliver/quote', {
+        uuid: a,
+        preference_overrides: ['mail', 'cloud_link'],
+        is_premium: false,
+      })
+    ).json();
+    const quote = res.json();
+    expect(quote).toEqual({
+      letters: 2,
+      total_pence: 2 * one.total_pence,
+      available_pence: 10_000,
+      available_after_pence: 10_000 - 2 * one.total_pence,
+      refused: [{ uuid: theirs, message: 'There is no such letter.' }],
+    });
+    expect(one.total_pence).toBeGreaterThan(0);
+    // Asking the price reserves nothing.
+    expect((await agent.get('/api/finances/balance')).json()).toMatchObject({ balance: 10_000, held: 0 });
+    // A member who may not see the balance gets the total without it.
+    await agent.request('PUT', '/api/accounts/settings/balance', { restrict_balance_to_finance_admins: true });
+    const sender = await addMember(t, me.account.id, {
+      permissions: { operational: ['send_letter'], observable: ['see_letters'] },
+    });
+    const hidden = (await sender.agent.post('/api/letters/deliver/bulk/quote', body)).json();
+    expect(hidden).toMatchObject({
+      total_pence: 2 * one.total_pence,
+      available_pence: null,
+      available_after_pence: null,
+    });
+    const reader = await addMember(t, me.account.id, { permissions: { observable: ['see_letters'] } });
+    expect((await reader.agent.post('/api/letters/deliver/bulk/quote', body)).statusCode).toBe(403);
+    expect((await agent.post('/api/letters/deliver/bulk/quote', { ...body, uuids: [] })).statusCode).toBe(422);
+  });
+
   it('makes a print proof of page 1 with the barcode placed', async () => {
     const { agent } = await company();
     const id = await newLetter(agent);

@@ -32,6 +32,7 @@ import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
 import { deliverLetter } from './deliver.js';
 import type { DeliveryOptions } from './price.js';
 import {
+  assertDeliverable,
   companyPreferences,
   LETTER_FOR_DELIVERY,
   type LetterForDelivery,
@@ -196,6 +197,68 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         deliverLetter(q, auth, request.body, deps.publicUrl, blobs),
       ).catch(onOpenDelivery);
       return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/letters/deliver/bulk/quote',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'The price of delivering several letters with the same options: the total, the balance after it, and the letters that cannot be sent as asked (nothing is reserved)',
+        body: bulkDeliverRequestSchema,
+        response: {
+          200: z.object({
+            letters: z.number().int(),
+            total_pence: z.number().int(),
+            available_pence: z.number().int().nullable(),
+            available_after_pence: z.number().int().nullable(),
+            refused: z.array(z.object({ uuid: z.string(), message: z.string() })),
+          }),
+          422: errorSchema,
+        },
+      },
+      config: { access: send },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { uuids, ...options } = request.body;
+      const { prefs } = await companyPreferences(pool, auth.accountId);
+      let total = 0;
+      let letters = 0;
+      const refused: { uuid: string; message: string }[] = [];
+      for (const uuid of [...new Set(uuids)]) {
+        const letter = await findLetter<LetterForDelivery>(pool, auth, uuid, LETTER_FOR_DELIVERY);
+        if (!letter) {
+          refused.push({ uuid, message: 'There is no such letter.' });
+          continue;
+        }
+        try {
+          assertDeliverable(letter);
+          const customer = await letterCustomer(pool, letter);
+          const planned = planDelivery(
+            letter,
+            deliverRequestSchema.parse({ uuid, ...options }),
+            prefs,
+            deps.publicUrl,
+            customer,
+          );
+          total += planned.total;
+          letters += 1;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refused.push({ uuid, message: error.message });
+        }
+      }
+      const available = maySeeBalance(auth) ? (await readBalance(pool, auth.accountId)).available : null;
+      return {
+        letters,
+        total_pence: total,
+        available_pence: available,
+        available_after_pence: available === null ? null : available - total,
+        refused,
+      };
     },
   );
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_PLAN, meSchema, signUpSchema } from '@lp/domain';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DEFAULT_PLAN, meSchema, newAccountReference, signUpSchema } from '@lp/domain';
 import { AppError } from '../../platform/errors.js';
 import type { App, PlatformDeps } from '../../platform/http.js';
 import { errorSchema } from '../../platform/http.js';
@@ -45,12 +45,16 @@ export function registerSignUp(app: App, { pool, auth, config }: PlatformDeps) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        await client.query('insert into accounts (id, name, current_plan, owner_user_id) values ($1, $2, $3, $4)', [
-          accountId,
-          body.companyName,
-          DEFAULT_PLAN,
-          userId,
-        ]);
+        // The account reference (decision 0031): 50 random bits; another draw in the unlikely case it is taken.
+        for (let attempt = 0; ; attempt++) {
+          const { rowCount } = await client.query(
+            `insert into accounts (id, reference, name, current_plan, owner_user_id) values ($1, $2, $3, $4, $5)
+             on conflict (reference) do nothing`,
+            [accountId, newAccountReference(randomBytes), body.companyName, DEFAULT_PLAN, userId],
+          );
+          if (rowCount === 1) break;
+          if (attempt >= 4) throw new Error('no free account reference after 5 draws');
+        }
         await client.query(
           `update users set account_id = $2, roles = '{owner}', permissions = '{}'::jsonb, accepted_invite = true, first_time = true
             where id = $1`,

@@ -6,4 +6,5 @@ export { RENEW_TASK, renewDuePlans, renewPlan } from './plans.js';
 export { reconcile } from './reconcile.js';
 export { registerMoneyRoutes } from './routes.js';
 export { receiveFunds } from './top-up.js';
+export { accountReference, findTransferAccount, recordBankTransfer } from './transfers.js';
 export { createPayments, type Payments } from './wiring.js';

@@ -12,7 +12,8 @@ export interface ReceiptIssuer {
 
 export interface ReceiptInput {
   issuer: ReceiptIssuer;
-  company: { name: string; id: string };
+  /** The company, with its account reference (the account id people see, decision 0031). */
+  company: { name: string; reference: string };
   entry: {
     id: string;
     type: 'top_up' | 'bank_transfer';
@@ -65,7 +66,7 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
     ['Receipt number', input.entry.id],
     ['Date', DATE.format(input.entry.date)],
     ['Received from', input.company.name],
-    ['Account id', input.company.id],
+    ['Account ID', input.company.reference],
     ['Paid by', input.entry.type === 'top_up' ? 'Card' : 'Bank transfer'],
     ['Payment reference', input.entry.reference ?? '-'],
   ];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   canSeeBalance,
   capMonth,
+  effectiveCap,
   findPlan,
   MAX_TOP_UP_PENCE,
   MIN_TOP_UP_PENCE,
@@ -10,31 +11,33 @@ import {
   PLANS,
   planPerks,
   RECEIPT_TYPES,
-  TRANSACTION_TYPE_LABELS,
   TRANSACTION_TYPES,
-  type TransactionType,
 } from '@lp/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
-import { prepared } from '../../platform/db/prepared.js';
 import type { Narrow } from '../../platform/db/row.js';
 import type { AccountRow, LedgerEntryRow, MemberSpendRow, UserRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse, type PlatformDeps } from '../../platform/http.js';
-import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { listQuerySchema, rowLimit } from '../../platform/list.js';
 import { SignatureError } from '../../providers/payments.js';
 import { actorOf } from './actor.js';
 import { readBalance } from './ledger.js';
 import { changePlan, owedForPlan } from './plans.js';
 import { receiptPdf } from './receipt.js';
+import { monthlyStatement } from './statement.js';
 import { applyIntent } from './top-up.js';
+import { listTransactions, transactionsWhere } from './transactions.js';
+import { transactionsCsv } from './transactions-csv.js';
+import { accountReference } from './transfers.js';
 import type { Payments } from './wiring.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const transactionsQuery = listQuerySchema(['date', 'type'], ['all']);
+const exportQuery = transactionsQuery.pick({ search: true, 'filter.date': true, 'filter.type': true });
 
 const amountField = z
   .number({ error: 'The amount must be a whole number of pence.' })
@@ -53,8 +56,14 @@ const transactionSchema = z.object({
   user_name: z.string().nullable(),
   user_email: z.string().nullable(),
   description: z.string(),
+  /** What the entry paid for, in words (the letter and its recipient, the parcel and its carrier, the plan). */
+  item: z
+    .object({ kind: z.enum(['letter', 'parcel', 'plan']), name: z.string(), detail: z.string().nullable() })
+    .nullable(),
   service_uuid: z.string().nullable(),
   reference: z.string().nullable(),
+  /** The reservation an entry belongs to (a hold, its capture or its release). */
+  hold_id: z.string().nullable(),
   has_receipt: z.boolean(),
 });
 
@@ -63,21 +72,6 @@ const planSchema = z.object({
   price: z.union([z.number().int(), z.literal('Call')]),
   perks: z.array(z.object({ description: z.string(), included: z.boolean() })),
 });
-
-/** The date filter `<ISO from>/<ISO to>` (either end `..` for open). */
-function dateRange(value: string): [Date | null, Date | null] {
-  const [from, to] = value.split('/');
-  const parse = (v: string | undefined) => {
-    if (!v || v === '..') return null;
-    const d = new Date(v);
-    if (Number.isNaN(d.getTime()) || v.length > 40)
-      throw new AppError('VALIDATION_FAILED', 'The date filter must be <ISO from>/<ISO to>.', [
-        { path: 'filter.date', message: 'The date filter must be <ISO from>/<ISO to>.' },
-      ]);
-    return d;
-  };
-  return [parse(from), parse(to)];
-}
 
 export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: Payments }) {
   const { pool, config, payments } = deps;
@@ -127,9 +121,9 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     {
       schema: {
         tags: ['finances'],
-        summary: 'The company ledger, newest first',
+        summary: 'The company ledger, newest first, a reservation and its charge or release folded into one row',
         description:
-          'Filters: `filter.date` (`<ISO from>/<ISO to>`, `..` for an open end), `filter.type` (transaction types). Search covers the description, the user, the reference and the service id.',
+          'Filters: `filter.date` (`<ISO from>/<ISO to>`, `..` for an open end), `filter.type` (transaction types). Search covers the description, the letter, the parcel recipient, the user, the reference and the service id. A reservation (`hold`) is listed while open; once charged it shows as its `capture`, once released as its `release` (decision 0031).',
         querystring: transactionsQuery,
         response: {
           200: z.object({
@@ -145,80 +139,71 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     async (request) => {
       const q = request.query;
       const auth = request.auth!;
-      const where = new Where().add('e.account_id = ?', auth.accountId);
-      const dates = filterValues(q, 'date');
-      if (dates[0]) {
-        const [from, to] = dateRange(dates[0]);
-        if (from) where.add('e.created_at >= ?', from);
-        if (to) where.add('e.created_at <= ?', to);
-      }
-      const types = filterValues(q, 'type');
-      if (types.some((t) => !(TRANSACTION_TYPES as readonly string[]).includes(t)))
-        throw new AppError('VALIDATION_FAILED', 'Unknown transaction type.', [
-          { path: 'filter.type', message: 'Unknown transaction type.' },
-        ]);
-      if (types.length) where.add('e.type = any(?::text[])', types);
-      if (q.search)
-        where.add(
-          `lower(e.description || ' ' || coalesce(e.user_name, '') || ' ' || coalesce(e.user_email, '') || ' ' ||
-                 coalesce(e.reference, '') || ' ' || coalesce(e.service_id, '')) like ? escape '\\'`,
-          likePattern(q.search),
-        );
-      const narrowed = dates.length > 0 || types.length > 0 || q.search !== '';
       const limit = rowLimit(q.limit);
-      const countSql = narrowed
-        ? `select count(*)::int as n from ledger_entries e ${where}`
-        : `select coalesce((select entry_count from account_balances where account_id = $1), 0)::int as n`;
-      // A copy: the page's limit and offset are added to the shared list below.
-      const countParams = narrowed ? [...where.params] : [auth.accountId];
-      const paging = `limit ${where.param(limit)} offset ${where.param(q.page * limit)}`;
-      // "nulls last" as the index has it (ledger_entries_account_idx): without it PostgreSQL sorts every entry.
-      const [rows, count] = await Promise.all([
-        pool.query<
-          Pick<
-            LedgerEntryRow,
-            | 'id'
-            | 'created_at'
-            | 'type'
-            | 'amount_pence'
-            | 'held_delta_pence'
-            | 'balance_after_pence'
-            | 'user_name'
-            | 'user_email'
-            | 'description'
-            | 'service_id'
-            | 'reference'
-          >
-        >(
-          prepared(
-            `select e.id, e.created_at, e.type, e.amount_pence, e.held_delta_pence, e.balance_after_pence, e.user_name,
-                    e.user_email, e.description, e.service_id, e.reference
-               from ledger_entries e ${where}
-              order by e.created_at desc nulls last, e.seq desc nulls last ${paging}`,
-            where.params,
-          ),
-        ),
-        pool.query<{ n: number }>(countSql, countParams),
-      ]);
+      const { rows, count } = await listTransactions(pool, auth.accountId, q, { limit, offset: q.page * limit });
       return {
-        rows: rows.rows.map((r) => ({
-          id: r.id,
-          date: r.created_at.toISOString(),
-          type: r.type as TransactionType,
-          type_label: TRANSACTION_TYPE_LABELS[r.type as TransactionType] ?? r.type,
-          amount: Number(r.amount_pence),
-          held_delta: Number(r.held_delta_pence),
-          balance_after: Number(r.balance_after_pence),
-          user_name: r.user_name,
-          user_email: r.user_email,
-          description: r.description,
-          service_uuid: r.service_id,
-          reference: r.reference,
-          has_receipt: RECEIPT_TYPES.includes(r.type as TransactionType),
+        rows: rows.map((r) => ({
+          ...r,
+          date: r.date.toISOString(),
+          has_receipt: RECEIPT_TYPES.includes(r.type),
         })),
-        count: count.rows[0]!.n,
+        count,
         filter_options: { type: [...TRANSACTION_TYPES] },
       };
+    },
+  );
+
+  app.get(
+    '/api/finances/transactions/export',
+    {
+      schema: {
+        tags: ['finances'],
+        summary: 'The transactions as a CSV file (UTF-8 with a BOM for Excel), with the list filters applied',
+        description:
+          'The same filters and search as `GET /api/finances/transactions`, every matching row oldest first, streamed. Dates are dd/mm/yyyy (UK time), amounts pounds with 2 decimals.',
+        querystring: exportQuery,
+        response: { 200: fileResponse('The transactions', 'text/csv'), 422: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['see_finances'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { where } = transactionsWhere(auth.accountId, request.query);
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="transactions-${stamp}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(transactionsCsv(pool, where));
+    },
+  );
+
+  app.get(
+    '/api/finances/statement',
+    {
+      schema: {
+        tags: ['finances'],
+        summary:
+          "A month's statement as a PDF: the company and its account reference, the opening balance, each transaction and the closing balance",
+        querystring: z.strictObject({
+          month: z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'The month must be yyyy-mm.' })
+            .describe('The month, yyyy-mm (UK time)'),
+        }),
+        response: { 200: fileResponse('The statement', 'application/pdf'), 422: errorSchema },
+      },
+      config: { access: { kind: 'member', anyOf: ['see_finances'] } },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { month } = request.query;
+      const pdf = await monthlyStatement(pool, auth.accountId, month);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="statement-${month}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
     },
   );
 
@@ -244,9 +229,10 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
             'id' | 'type' | 'amount_pence' | 'created_at' | 'reference' | 'user_name' | 'user_email'
           >,
           { type: 'top_up' | 'bank_transfer' }
-        > & { company: AccountRow['name'] }
+        > & { company: AccountRow['name']; account_reference: AccountRow['reference'] }
       >(
-        `select e.id, e.type, e.amount_pence, e.created_at, e.reference, e.user_name, e.user_email, a.name as company
+        `select e.id, e.type, e.amount_pence, e.created_at, e.reference, e.user_name, e.user_email, a.name as company,
+                a.reference as account_reference
            from ledger_entries e join accounts a on a.id = e.account_id
           where e.id = $1 and e.account_id = $2 and e.type = any($3::text[])`,
         [id, auth.accountId, RECEIPT_TYPES],
@@ -259,7 +245,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
           address: config.RECEIPT_ISSUER_ADDRESS,
           vatNumber: config.VAT_NUMBER ?? null,
         },
-        company: { name: r.company, id: auth.accountId },
+        company: { name: r.company, reference: r.account_reference },
         entry: {
           id: r.id,
           type: r.type,
@@ -294,6 +280,8 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
                 email: z.string(),
                 cap: z.number().int(),
                 override_cap: z.number().int(),
+                /** The limit in force (effectiveCap): the override when non-zero, else the cap; 0 = Unlimited. */
+                effective_cap: z.number().int(),
                 amount_spent: z.number().int(),
                 is_owner: z.boolean(),
                 is_self: z.boolean(),
@@ -325,6 +313,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
           email: r.email,
           cap: Number(r.cap_pence),
           override_cap: Number(r.override_cap_pence),
+          effective_cap: effectiveCap({ cap: Number(r.cap_pence), override_cap: Number(r.override_cap_pence) }) ?? 0,
           amount_spent: Number(r.spent),
           is_owner: r.roles.includes(OWNER_ROLE),
           is_self: r.id === auth.userId,
@@ -338,7 +327,8 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
     {
       schema: {
         tags: ['finances'],
-        summary: 'How to pay: the card provider and the bank transfer details (the reference is the account id)',
+        summary:
+          'How to pay: the card provider and the bank transfer details (the reference is the account reference, the account id people see: decision 0031)',
         response: {
           200: z.object({
             provider: z.enum(['sandbox', 'stripe']),
@@ -365,7 +355,7 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
         account_name: config.BANK_ACCOUNT_NAME,
         sort_code: config.BANK_SORT_CODE,
         account_number: config.BANK_ACCOUNT_NUMBER,
-        reference: request.auth!.accountId,
+        reference: await accountReference(pool, request.auth!.accountId),
       },
     }),
   );

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
 import { type LiveMessage, openEventStream } from '../../platform/events.js';
-import { type App, fileResponse, type PlatformDeps } from '../../platform/http.js';
+import { type App, errorSchema, fileResponse, type PlatformDeps } from '../../platform/http.js';
 import { sessionWatchOf } from '../../platform/session-watch.js';
 
 export const PING_INTERVAL_MS = 15_000;
@@ -90,13 +91,15 @@ export function registerNotificationStream(app: App, { hub, pool }: PlatformDeps
         tags: ['notifications'],
         summary: "Ends the caller's own notification stream of this id (the page's unload beacon)",
         params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 204: z.null().describe('Ended, or no such stream of this session') },
+        response: { 204: z.null().describe('Ended'), 404: errorSchema },
       },
       config: { access: { kind: 'member' }, webOnly: true, csrfExempt: true },
     },
     async (request, reply) => {
       const open = byId.get(request.params.id);
-      if (open && open.sessionId === request.auth!.sessionId) open.end();
+      // Another session's stream, or one already ended, is not the caller's to know about.
+      if (!open || open.sessionId !== request.auth!.sessionId) throw new AppError('NOT_FOUND');
+      open.end();
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import { capMonth } from '@lp/domain';
+import { capMonth, effectiveCap } from '@lp/domain';
 import type pg from 'pg';
 import type { MemberSpendRow, UserRow as UserTableRow } from '../../platform/db/rows.js';
 
@@ -16,7 +16,7 @@ export interface Reservation {
  * Reserves `amount` pence of a member's monthly spend against their cap, atomically: concurrent
  * reservations serialise on the month's row and each re-checks the cap against the updated total
  * (PostgreSQL re-evaluates the WHERE clause on the locked row), so a cap is never overshot.
- * A cap of 0 means Unlimited; a non-zero override cap takes precedence.
+ * A cap of 0 means Unlimited; a non-zero override cap takes precedence (effectiveCap, @lp/domain).
  */
 export async function reserveSpend(
   q: pg.Pool | pg.ClientBase,
@@ -26,32 +26,28 @@ export async function reserveSpend(
 ): Promise<Reservation> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('amount must be a positive integer of pence');
   const month = capMonth(at);
+  // The cap in force, decided by the one function the screens use too (effectiveCap). Read without a
+  // lock (decision 0015's lock order has no member row): an edit committed at the same moment counts
+  // from the next reservation; concurrent reservations still serialise on the month's row below.
+  const { rows: member } = await q.query<Pick<UserTableRow, 'cap_pence' | 'override_cap_pence'>>(
+    'select cap_pence, override_cap_pence from users where id = $1',
+    [userId],
+  );
+  const cap = member[0]
+    ? effectiveCap({ cap: Number(member[0].cap_pence), override_cap: Number(member[0].override_cap_pence) })
+    : null;
   await q.query('insert into member_spend (user_id, month, amount_pence) values ($1, $2, 0) on conflict do nothing', [
     userId,
     month,
   ]);
-  const { rows } = await q.query<Pick<MemberSpendRow, 'amount_pence'> & { cap: UserTableRow['cap_pence'] }>(
-    `update member_spend ms set amount_pence = ms.amount_pence + $3
-       from users u
-      where ms.user_id = $1 and ms.month = $2 and u.id = ms.user_id
-        and case when u.override_cap_pence > 0 then ms.amount_pence + $3 <= u.override_cap_pence
-                 when u.cap_pence > 0 then ms.amount_pence + $3 <= u.cap_pence
-                 else true end
-      returning ms.amount_pence,
-                case when u.override_cap_pence > 0 then u.override_cap_pence else u.cap_pence end as cap`,
-    [userId, month, amount],
+  const { rows } = await q.query<Pick<MemberSpendRow, 'amount_pence'>>(
+    `update member_spend set amount_pence = amount_pence + $3
+      where user_id = $1 and month = $2 and ($4::int8 is null or amount_pence + $3 <= $4::int8)
+      returning amount_pence`,
+    [userId, month, amount, cap],
   );
-  if (rows[0]) {
-    const cap = Number(rows[0].cap);
-    return { ok: true, amountSpent: Number(rows[0].amount_pence), cap: cap > 0 ? cap : null, month };
-  }
-  const { rows: now } = await q.query<Pick<MemberSpendRow, 'amount_pence'> & { cap: UserTableRow['cap_pence'] }>(
-    `select ms.amount_pence, case when u.override_cap_pence > 0 then u.override_cap_pence else u.cap_pence end as cap
-       from member_spend ms join users u on u.id = ms.user_id where ms.user_id = $1 and ms.month = $2`,
-    [userId, month],
-  );
-  const cap = Number(now[0]?.cap ?? 0);
-  return { ok: false, amountSpent: Number(now[0]?.amount_pence ?? 0), cap: cap > 0 ? cap : null, month };
+  if (rows[0]) return { ok: true, amountSpent: Number(rows[0].amount_pence), cap, month };
+  return { ok: false, amountSpent: await spentThisMonth(q, userId, at), cap, month };
 }
 
 /** Gives back spend reserved in a given month (yyyy-MM-01): a released hold, a refund. */

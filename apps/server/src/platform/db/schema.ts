@@ -38,35 +38,45 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A company account (part 1 section 3, Account). */
-export const accounts = pgTable('accounts', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  currentPlan: text('current_plan').notNull().default('Basic'),
-  healthStatus: text('health_status').notNull().default('active'),
-  healthReason: text('health_reason'),
-  valid: boolean('valid').notNull().default(true),
-  /** The company's settings by area ({ delivery: ... }); {} when none were saved. */
-  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-  ownerUserId: text('owner_user_id'),
-  /** When on, only members with top_up see the balance (the owner sets it). */
-  restrictBalanceToFinanceAdmins: boolean('restrict_balance_to_finance_admins').notNull().default(false),
-  /** The start of the plan period now paid for (null on a free plan). */
-  planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
-  /** When the plan's next monthly fee is due (null on a free plan). */
-  planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
-  /** The company's number in the UK company register (Companies House), once looked up. */
-  registrationNumber: text('registration_number'),
-  /** What the register said at the lookup: registered name, status, address, incorporation date. */
-  registration: jsonb('registration').$type<RegisteredCompany>(),
-  registrationCheckedAt: timestamp('registration_checked_at', { withTimezone: true }),
-  vatNumber: text('vat_number'),
-  /** The postal address (edit_company_address): parcels' default sender, letters' return address. */
-  postalAddress: jsonb('postal_address').$type<PostalAddress>(),
-  /** Where replies to the company's letters sent by email go (null: to the member who sent each). */
-  replyToEmail: text('reply_to_email'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    /**
+     * The account id people see and give their bank as the transfer reference ("LP-7K3M-9QXD-2R4",
+     * decision 0031; @lp/domain account-reference.ts): sign-up sets one, the database's
+     * lp_account_reference() fills any other insert and filled the companies before it.
+     */
+    reference: text('reference').notNull().default(sql`lp_account_reference()`),
+    name: text('name').notNull(),
+    currentPlan: text('current_plan').notNull().default('Basic'),
+    healthStatus: text('health_status').notNull().default('active'),
+    healthReason: text('health_reason'),
+    valid: boolean('valid').notNull().default(true),
+    /** The company's settings by area ({ delivery: ... }); {} when none were saved. */
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    ownerUserId: text('owner_user_id'),
+    /** When on, only members with top_up see the balance (the owner sets it). */
+    restrictBalanceToFinanceAdmins: boolean('restrict_balance_to_finance_admins').notNull().default(false),
+    /** The start of the plan period now paid for (null on a free plan). */
+    planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
+    /** When the plan's next monthly fee is due (null on a free plan). */
+    planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
+    /** The company's number in the UK company register (Companies House), once looked up. */
+    registrationNumber: text('registration_number'),
+    /** What the register said at the lookup: registered name, status, address, incorporation date. */
+    registration: jsonb('registration').$type<RegisteredCompany>(),
+    registrationCheckedAt: timestamp('registration_checked_at', { withTimezone: true }),
+    vatNumber: text('vat_number'),
+    /** The postal address (edit_company_address): parcels' default sender, letters' return address. */
+    postalAddress: jsonb('postal_address').$type<PostalAddress>(),
+    /** Where replies to the company's letters sent by email go (null: to the member who sent each). */
+    replyToEmail: text('reply_to_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('accounts_reference_key').on(t.reference)],
+);
 
 /** A department of a company: preset permissions, approval-required tasks and supervisors. */
 export const departments = pgTable(

@@ -59,8 +59,8 @@ export interface DataTableProps<T> {
   tabs?: readonly DataTableTab[];
   /** Shows the search box (true by default); false for a list the server cannot search. */
   searchable?: boolean;
-  /** Buttons shown beside the search box. */
-  toolbar?: ReactNode;
+  /** Buttons shown beside the search box; a function gets the list's current search and filters (an export). */
+  toolbar?: ReactNode | ((params: DataTableParams) => ReactNode);
   /** Per-row buttons, in an "Actions" column (or at the bottom of each card). */
   rowActions?: (row: T) => ReactNode;
   /** Opens a row (a click anywhere on it, or the primary column's button). */
@@ -235,7 +235,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Box>
           ) : null}
           <Box sx={{ flex: 1 }} />
-          {toolbar}
+          {typeof toolbar === 'function' ? toolbar(params) : toolbar}
           <IconButton aria-label="Refresh" onClick={() => void query.refetch()} disabled={query.isFetching}>
             <Refresh />
           </IconButton>

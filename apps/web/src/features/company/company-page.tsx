@@ -50,6 +50,8 @@ export function profileEntries(p: CompanyProfile): [string, string | string[] | 
   const r = p.registration;
   const entries: [string, string | string[] | ReactNode | null | undefined][] = [
     ['Company name', p.name],
+    // The account id people see and give their bank as the transfer reference (decision 0031).
+    ['Account ID', p.reference],
     ['Registered name', r?.company_name],
     ['Company number', r?.company_number],
     ['Company status', r ? companyStatusLabel(r.company_status) : null],

@@ -43,6 +43,7 @@ beforeEach(() => {
   calls = [];
   profile = {
     id: 'a1',
+    reference: 'LP-7K3M-9QXD-2R4',
     name: 'Crème Brûlée & Co',
     registration: null,
     postal_address: null,
@@ -142,6 +143,7 @@ describe('/company', () => {
     await screen.findByText('Crème Brûlée & Co');
     expect(pairs(view.container)).toEqual({
       'Company name': 'Crème Brûlée & Co',
+      'Account ID': 'LP-7K3M-9QXD-2R4',
       Plan: 'Business (Plans)',
       'Account health': 'Active',
       Members: '4',

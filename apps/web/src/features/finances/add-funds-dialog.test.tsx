@@ -38,7 +38,12 @@ const CONFIG: TopUpConfig = {
   publishable_key: null,
   min_amount: 30,
   max_amount: 1_000_000,
-  bank: { account_name: 'LetterPost Ltd', sort_code: '04-00-04', account_number: '12345678', reference: 'acc-123' },
+  bank: {
+    account_name: 'LetterPost Ltd',
+    sort_code: '04-00-04',
+    account_number: '12345678',
+    reference: 'LP-7K3M-9QXD-2R4',
+  },
 };
 
 function json(status: number, body?: unknown) {
@@ -116,7 +121,7 @@ async function fill(amount: string, card = { number: '4242424242424242', expiry:
 const paymentCalls = () => calls.filter((c) => c.method === 'POST' && c.path !== '/api/csrf').map((c) => c.path);
 
 describe('Add Funds', () => {
-  it('shows the bank transfer details with the account id as the reference, and copies it', async () => {
+  it('shows the bank transfer details with the account reference (the account ID) as the reference, and copies it', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderDialog();
@@ -124,9 +129,9 @@ describe('Add Funds', () => {
     expect(await within(dialog).findByText('LetterPost Ltd')).toBeTruthy();
     expect(within(dialog).getByText('04-00-04')).toBeTruthy();
     expect(within(dialog).getByText('12345678')).toBeTruthy();
-    expect(within(dialog).getByTestId('bank-reference').textContent).toBe('acc-123');
+    expect(within(dialog).getByTestId('bank-reference').textContent).toBe('LP-7K3M-9QXD-2R4');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy reference' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith('acc-123'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('LP-7K3M-9QXD-2R4'));
   });
 
   it('refuses less than 30p under the field and as "Amount (£) - Minimum top up amount: 30p"', async () => {

@@ -16,7 +16,7 @@ async function copy(text: string): Promise<void> {
   }
 }
 
-/** The company's bank transfer details; the reference is the account id (part 2 section 9). */
+/** The company's bank transfer details; the reference is the account id people see, its account reference (part 2 section 9, decision 0031). */
 export function BankDetails({ bank }: { bank: TopUpConfig['bank'] }) {
   const rows: [string, string][] = [
     ['Account name', bank.account_name],

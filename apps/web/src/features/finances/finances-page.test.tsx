@@ -24,6 +24,23 @@ function json(status: number, body?: unknown) {
 
 const TRANSACTIONS: Transaction[] = [
   {
+    id: 't3',
+    date: '2026-11-22T10:00:00.000Z',
+    type: 'hold',
+    type_label: 'Reserved',
+    amount: 0,
+    held_delta: 500,
+    balance_after: 2380,
+    user_name: 'Bob Baker',
+    user_email: 'bob@example.com',
+    description: 'Post: Lettre à Zoë',
+    item: { kind: 'letter', name: 'Lettre à Zoë', detail: "To Siân O'Brien" },
+    service_uuid: 'svc-2',
+    reference: 'dlv-2',
+    hold_id: 'hold_def',
+    has_receipt: false,
+  },
+  {
     id: 't2',
     date: '2026-11-21T10:00:00.000Z',
     type: 'charge',
@@ -33,9 +50,11 @@ const TRANSACTIONS: Transaction[] = [
     balance_after: 2380,
     user_name: 'Bob Baker',
     user_email: 'bob@example.com',
-    description: 'Letter to Jane Doe',
+    description: 'Post: Invoice 4471',
+    item: { kind: 'letter', name: 'Invoice 4471', detail: 'To Jane Doe' },
     service_uuid: 'svc-1',
-    reference: null,
+    reference: 'hold_abc',
+    hold_id: 'hold_abc',
     has_receipt: false,
   },
   {
@@ -49,8 +68,10 @@ const TRANSACTIONS: Transaction[] = [
     user_name: 'Ada Lovelace',
     user_email: 'ada@example.com',
     description: 'Card top-up',
+    item: null,
     service_uuid: null,
     reference: 'pi_1',
+    hold_id: null,
     has_receipt: true,
   },
 ];
@@ -62,6 +83,7 @@ const CAPS: MemberCap[] = [
     email: 'ada@example.com',
     cap: 0,
     override_cap: 0,
+    effective_cap: 0,
     amount_spent: 0,
     is_owner: true,
     is_self: true,
@@ -72,7 +94,19 @@ const CAPS: MemberCap[] = [
     email: 'bob@example.com',
     cap: 5000,
     override_cap: 7000,
+    effective_cap: 7000,
     amount_spent: 120,
+    is_owner: false,
+    is_self: false,
+  },
+  {
+    user_id: 'u-cat',
+    user_name: 'Cáit O’Neill',
+    email: 'cait@example.com',
+    cap: 0,
+    override_cap: 5000,
+    effective_cap: 5000,
+    amount_spent: 4999,
     is_owner: false,
     is_self: false,
   },
@@ -106,7 +140,7 @@ beforeEach(() => {
         case 'GET /api/finances/balance':
           return json(200, { balance: 2880, held: 500, available: 2380, crediting: false });
         case 'GET /api/finances/transactions':
-          return json(200, { rows: TRANSACTIONS, count: 2, filter_options: { type: ['charge', 'top_up'] } });
+          return json(200, { rows: TRANSACTIONS, count: 3, filter_options: { type: ['charge', 'top_up'] } });
         case 'GET /api/finances/spending-caps':
           return json(200, { month: '2026-11-01', rows: CAPS });
         case 'GET /api/users/u-bob/spending-cap':
@@ -163,18 +197,39 @@ describe('/finances', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Date', 'Type', 'Amount', 'User', 'Description', 'Service id', 'Reference', 'Actions']);
+    ).toEqual(['Date', 'Type', 'Amount', 'Description', 'User', 'Actions']);
     const rows = await within(table).findAllByRole('row');
-    const charge = rows[1]!;
-    const topUp = rows[2]!;
-    expect(within(charge).getByTestId('amount').textContent).toBe('-£1.20Debit');
-    expect(within(topUp).getByTestId('amount').textContent).toBe('+£25.00Credit');
-    expect(within(charge).getByText('Bob Baker')).toBeTruthy();
-    expect(within(charge).getByText('bob@example.com')).toBeTruthy();
-    expect(within(charge).getByText('svc-1')).toBeTruthy();
-    expect(within(charge).queryByRole('link', { name: /Receipt/ })).toBeNull();
-    const receipt = within(topUp).getByRole('link', { name: /^Receipt/ });
+    const [, reserved, charge, topUp] = rows;
+    // A reservation still open: "Reserved" with its amount, not a £0.00 row.
+    expect(within(reserved!).getByTestId('amount').textContent).toBe('Reserved £5.00');
+    expect(within(reserved!).getByText("To Siân O'Brien")).toBeTruthy();
+    expect(within(charge!).getByTestId('amount').textContent).toBe('-£1.20Debit');
+    expect(within(topUp!).getByTestId('amount').textContent).toBe('+£25.00Credit');
+    expect(within(charge!).getByText('Post: Invoice 4471')).toBeTruthy();
+    expect(within(charge!).getByText('To Jane Doe')).toBeTruthy();
+    expect(within(charge!).getByText('Bob Baker')).toBeTruthy();
+    expect(within(charge!).getByText('bob@example.com')).toBeTruthy();
+    // The ids are kept for the details view, out of the row.
+    expect(within(charge!).queryByText('svc-1')).toBeNull();
+    expect(within(charge!).queryByText('hold_abc')).toBeNull();
+    expect(within(charge!).queryByRole('link', { name: /Receipt/ })).toBeNull();
+    const receipt = within(topUp!).getByRole('link', { name: /^Receipt/ });
     expect(receipt.getAttribute('href')).toBe('/api/finances/transactions/t1/receipt');
+    fireEvent.click(within(charge!).getByRole('button', { name: /^Details of Post: Invoice 4471/ }));
+    const details = await screen.findByRole('dialog', { name: 'Transaction details' });
+    const text = within(details).getByTestId('transaction-details').textContent;
+    for (const part of [
+      'Transaction IDt2',
+      'Service IDsvc-1',
+      'Reservation IDhold_abc',
+      'LetterInvoice 4471',
+      'Balance after£23.80',
+    ])
+      expect(text).toContain(part);
+    const detailsAxe = await axe.run(details, { rules: { 'color-contrast': { enabled: false } } });
+    expect(detailsAxe.violations.map((v) => v.id)).toEqual([]);
+    fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transaction details' })).toBeNull());
 
     // Paging 5, 10, 25, 50, 100, All; the type filter in words; the date range filter.
     const perPage = screen.getByLabelText('Rows per page') as HTMLSelectElement;
@@ -184,6 +239,21 @@ describe('/finances', () => {
     fireEvent.change(type, { target: { value: 'top_up' } });
     await waitFor(() => expect(lastCall('GET', '/api/finances/transactions')?.path).toContain('filter.type=top_up'));
     expect(screen.getByRole('button', { name: 'Date' })).toBeTruthy();
+    // The CSV export carries the list's filters (not its page); the statement asks for a month.
+    const csv = screen.getByRole('link', { name: 'Export CSV' });
+    expect(csv.getAttribute('href')).toBe('/api/finances/transactions/export?filter.type=top_up');
+    expect(csv.hasAttribute('download')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Statement' }));
+    const statement = await screen.findByRole('dialog', { name: 'Monthly statement' });
+    const month = within(statement).getByLabelText('Month') as HTMLSelectElement;
+    expect(month.options).toHaveLength(24);
+    fireEvent.change(month, { target: { value: month.options[1]!.value } });
+    expect(within(statement).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      `/api/finances/statement?month=${month.options[1]!.value}`,
+    );
+    const statementAxe = await axe.run(statement, { rules: { 'color-contrast': { enabled: false } } });
+    expect(statementAxe.violations.map((v) => v.id)).toEqual([]);
+    fireEvent.click(within(statement).getByRole('button', { name: 'Cancel' }));
 
     const result = await axe.run(view.container, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
@@ -193,13 +263,17 @@ describe('/finances', () => {
     renderPage();
     const section = await screen.findByRole('region', { name: 'Monthly spending limit' });
     const table = await within(section).findByRole('table');
-    const [, ada, bob] = within(table).getAllByRole('row');
-    expect(within(ada!).getByText('Unlimited')).toBeTruthy();
+    const [, ada, bob, cait] = within(table).getAllByRole('row');
+    expect(within(ada!).getByTestId('effective-limit').textContent).toBe('Unlimited');
     expect(within(ada!).queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(within(ada!).getByText('Your own limit cannot be changed here.')).toBeTruthy();
+    // The limit in force comes first: a non-zero override takes precedence over the standard cap.
+    expect(within(bob!).getByTestId('effective-limit').textContent).toBe('£70.00 (override)');
     expect(within(bob!).getByText('£50.00')).toBeTruthy();
-    expect(within(bob!).getByText('£70.00')).toBeTruthy();
     expect(within(bob!).getByText('£1.20')).toBeTruthy();
+    // A standard cap of 0 (Unlimited) with a £50 override: the limit is £50, not Unlimited (issue 27 item 18).
+    expect(within(cait!).getByTestId('effective-limit').textContent).toBe('£50.00 (override)');
+    expect(within(cait!).getByText('Unlimited')).toBeTruthy();
 
     fireEvent.click(within(bob!).getByRole('button', { name: 'Edit the limit of Bob Baker' }));
     const dialog = await screen.findByRole('dialog', { name: 'Spending limit of Bob Baker' });

@@ -40,7 +40,16 @@ export function limitRefusal(row: Pick<MemberCap, 'is_self' | 'is_owner'>): stri
   return null;
 }
 
-const HEADERS = ['Member', 'Limit', 'Override', 'Spent this month'] as const;
+const HEADERS = ['Member', 'Limit', 'Standard cap', 'Override', 'Spent this month'] as const;
+
+/**
+ * The limit in force (the server's effective_cap, decided by effectiveCap as the enforcement is): a
+ * non-zero override takes precedence over the standard cap, and says so.
+ */
+export function limitText(row: Pick<MemberCap, 'effective_cap' | 'override_cap'>): string {
+  const amount = capAmount(row.effective_cap);
+  return row.override_cap > 0 ? `${amount} (${FINANCE_TEXT.overrideWord})` : amount;
+}
 
 function cells(row: MemberCap): ReactNode[] {
   return [
@@ -54,6 +63,9 @@ function cells(row: MemberCap): ReactNode[] {
         </Box>
       ) : null}
     </>,
+    <Box component="span" key="limit" sx={{ fontWeight: 600 }} data-testid="effective-limit">
+      {limitText(row)}
+    </Box>,
     capAmount(row.cap),
     overrideAmount(row.override_cap),
     formatPounds(row.amount_spent),

@@ -355,7 +355,10 @@ describe('the corrected address form', () => {
     expect((await within(form).findByText('Invalid Postcode')).className).toMatch(/Mui-error/);
     expect(within(form).getByText('Only printable characters are allowed').className).toMatch(/Mui-error/);
     expect(field('Address line 2').getAttribute('aria-invalid')).toBe('true');
-    expect(vi.mocked(notify)).toHaveBeenCalledWith('Postcode - Invalid Postcode', { variant: 'error' });
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(
+      'Postcode - Invalid Postcode',
+      expect.objectContaining({ variant: 'error' }),
+    );
     // The form stays open for the fix.
     expect(screen.getByRole('form', { name: ADDRESS_FIX_TEXT.formTitle })).toBeTruthy();
   });

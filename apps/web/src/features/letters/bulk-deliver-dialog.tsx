@@ -13,6 +13,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { type FormEvent, useId, useState } from 'react';
 import { AppTextField } from '../../components/text-field';
+import { api } from '../../lib/api';
 import { toDateTimeLocal } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { ChoiceField } from './choice-field';
@@ -22,6 +23,7 @@ import {
   deliveryFailureMessage,
   useBulkDeliver,
 } from './delivery-api';
+import { type ChargeSummary, CONFIRM_TEXT, DeliveryConfirm } from './delivery-confirm';
 import { DELIVERY_TEXT, scheduledSeconds, scheduleProblem } from './delivery-request';
 
 export interface BulkDeliverValues {
@@ -79,6 +81,8 @@ export function BulkDeliverDialog({
   }));
   const [errors, setErrors] = useState<{ channels?: string; scheduledAt?: string }>({});
   const bulk = useBulkDeliver();
+  const [quoting, setQuoting] = useState(false);
+  const [confirming, setConfirming] = useState<ChargeSummary | null>(null);
   const set = (patch: Partial<BulkDeliverValues>) => setValues((v) => ({ ...v, ...patch }));
   const n = uuids.length;
 
@@ -91,6 +95,35 @@ export function BulkDeliverDialog({
     };
     setErrors(found);
     if (found.channels || found.scheduledAt) return;
+    // The price of the whole selection first, then the "Are you sure" confirmation (issue 27 item 3).
+    setQuoting(true);
+    try {
+      let total = 0;
+      let refused = 0;
+      let available: number | null = null;
+      for (let i = 0; i < uuids.length; i += BULK_DELIVER_MAX) {
+        const q = await api.post('/api/letters/deliver/bulk/quote', {
+          body: toBulkRequest(uuids.slice(i, i + BULK_DELIVER_MAX), values),
+        });
+        total += q.total_pence;
+        refused += q.refused.length;
+        if (i === 0) available = q.available_pence;
+      }
+      setConfirming({
+        total_pence: total,
+        available_after_pence: available === null ? null : available - total,
+        refused,
+      });
+    } catch (error) {
+      notify(deliveryFailureMessage(values.when === 'scheduled' ? 'schedule' : 'deliver', error), {
+        variant: 'error',
+      });
+    } finally {
+      setQuoting(false);
+    }
+  };
+
+  const send = async () => {
     const scheduled = values.when === 'scheduled';
     notify(scheduled ? DELIVERY_MESSAGES.scheduling : DELIVERY_MESSAGES.delivering, { variant: 'info' });
     try {
@@ -103,21 +136,23 @@ export function BulkDeliverDialog({
       notify(bulkSummary(results, scheduled), {
         variant: refused === 0 ? 'success' : refused === results.length ? 'error' : 'warning',
       });
+      setConfirming(null);
       onDone();
       onClose();
     } catch (error) {
+      setConfirming(null);
       notify(deliveryFailureMessage(scheduled ? 'schedule' : 'deliver', error), { variant: 'error' });
     }
   };
 
+  const channels = [
+    ...(values.mail ? [CHANNEL_LABELS.mail] : []),
+    ...(values.cloudLink ? [CHANNEL_LABELS.cloud_link] : []),
+  ];
+  const busy = bulk.isPending || quoting;
+
   return (
-    <Dialog
-      open={open}
-      onClose={bulk.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-    >
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{n === 1 ? 'Deliver 1 letter' : `Deliver ${n} letters`}</DialogTitle>
         <DialogContent>
@@ -180,14 +215,23 @@ export function BulkDeliverDialog({
           ) : null}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={bulk.isPending}>
+          <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={bulk.isPending}>
+          <Button type="submit" variant="contained" disabled={busy}>
             Deliver
           </Button>
         </DialogActions>
       </Box>
+      <DeliveryConfirm
+        open={confirming !== null}
+        busy={bulk.isPending}
+        scheduled={values.when === 'scheduled'}
+        question={CONFIRM_TEXT.bulk(n, new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(channels))}
+        summary={confirming}
+        onYes={() => void send()}
+        onNo={() => setConfirming(null)}
+      />
     </Dialog>
   );
 }

@@ -229,7 +229,10 @@ describe("the letter panel's customer", () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save customer' }));
     expect(await within(form).findByText(CUSTOMER_MESSAGES.email)).toBeTruthy();
     expect(within(form).getByText(MESSAGES.ukPhone)).toBeTruthy();
-    expect(vi.mocked(notify)).toHaveBeenCalledWith(`Email - ${CUSTOMER_MESSAGES.email}`, { variant: 'error' });
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(
+      `Email - ${CUSTOMER_MESSAGES.email}`,
+      expect.objectContaining({ variant: 'error' }),
+    );
     expect(sent('POST', '/api/letters/l1/customer')).toHaveLength(0);
 
     fireEvent.change(within(form).getByRole('textbox', { name: 'Email' }), { target: { value: 'john@example.com' } });
@@ -272,7 +275,10 @@ describe("the letter panel's customer", () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'Phone' }), { target: { value: '07700 900123' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save customer' }));
     expect(await within(form).findByText('That number is barred.')).toBeTruthy();
-    expect(vi.mocked(notify)).toHaveBeenCalledWith('Phone - That number is barred.', { variant: 'error' });
+    expect(vi.mocked(notify)).toHaveBeenCalledWith(
+      'Phone - That number is barred.',
+      expect.objectContaining({ variant: 'error' }),
+    );
   });
 
   it('offers no save without a recipient read, and has no serious accessibility violations', async () => {

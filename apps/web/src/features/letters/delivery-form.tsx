@@ -33,7 +33,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormTextField, useInvalidSubmitSnackbar } from '../../components/form-fields';
-import { isApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
+import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import type { Letter } from './api';
 import { ChoiceField } from './choice-field';
@@ -46,6 +47,7 @@ import {
   useLetterDelivery,
   useLetterheadKinds,
 } from './delivery-api';
+import { type ChargeSummary, CONFIRM_TEXT, DeliveryConfirm } from './delivery-confirm';
 import {
   DELIVERY_TEXT,
   type DeliveryValues,
@@ -173,7 +175,12 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
       );
   }, [mailOff, form]);
 
-  const submit = form.handleSubmit(async (v) => {
+  // Deliver asks the price of exactly what is sent, then the "Are you sure" confirmation with the
+  // total and the balance after it; Yes sends (issue 27 item 3).
+  const [confirming, setConfirming] = useState<{ values: DeliveryValues; summary: ChargeSummary } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async (v: DeliveryValues) => {
     const scheduled = v.when === 'scheduled';
     notify(scheduled ? DELIVERY_MESSAGES.scheduling : DELIVERY_MESSAGES.delivering, { variant: 'info' });
     try {
@@ -197,13 +204,35 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
       }
       notify(deliveryFailureMessage(scheduled ? 'schedule' : 'deliver', error), { variant: 'error' });
     }
+  };
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const summary = await api.post('/api/letters/deliver/quote', {
+        body: toDeliverRequest(v, letter.uuid, { forQuote: true }),
+      });
+      setConfirming({ values: v, summary });
+    } catch (error) {
+      notify(deliveryFailureMessage(v.when === 'scheduled' ? 'schedule' : 'deliver', error), { variant: 'error' });
+    }
   }, onInvalid);
+
+  const confirmYes = async () => {
+    if (!confirming) return;
+    setSending(true);
+    try {
+      await send(confirming.values);
+    } finally {
+      setSending(false);
+      setConfirming(null);
+    }
+  };
 
   const channelError = form.formState.errors.channels?.message;
   const postage = values.postage || (defaults && !defaults.mail.is_premium ? 'standard' : 'premium');
   const colour = values.colour || (defaults && !defaults.mail.is_colour ? 'black_and_white' : 'colour');
   const emailLink = values.email_link ?? defaults?.email_kind === 'link';
-  const busy = form.formState.isSubmitting;
+  const busy = form.formState.isSubmitting || sending;
 
   // The texts as they will be sent: variables filled with the letter's values (the quote's), and
   // the text message with its reply number and a stand-in of its link, counted as the price is.
@@ -475,6 +504,15 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
           Deliver
         </Button>
       </Box>
+      <DeliveryConfirm
+        open={confirming !== null}
+        busy={sending}
+        scheduled={confirming?.values.when === 'scheduled'}
+        question={confirming ? confirmQuestion(letter.name, confirming.values) : ''}
+        summary={confirming?.summary ?? null}
+        onYes={() => void confirmYes()}
+        onNo={() => setConfirming(null)}
+      />
 
       {proof ? (
         <Suspense fallback={null}>
@@ -603,4 +641,17 @@ function Amount({
       </Typography>
     </>
   );
+}
+
+/** "Post and Email": the chosen channels' names, as a list in words. */
+export function channelWords(channels: readonly DeliveryChannel[]): string {
+  return new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(channels.map((c) => CHANNEL_LABELS[c]));
+}
+
+/** The confirmation's question: deliver now, or schedule for the chosen time. */
+export function confirmQuestion(name: string, v: DeliveryValues): string {
+  const channels = channelWords(DELIVERY_CHANNELS.filter((c) => v.channels.includes(c)));
+  return v.when === 'scheduled'
+    ? CONFIRM_TEXT.schedule(name, channels, formatDisplayDate(v.scheduled_at))
+    : CONFIRM_TEXT.deliver(name, channels);
 }

@@ -8,6 +8,7 @@ import { formatDisplayDate, toDateTimeLocal } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import type { Letter } from './api';
 import type { DeliveryQuote, LetterDelivery } from './delivery-api';
+import { CONFIRM_TEXT } from './delivery-confirm';
 import { DeliveryForm } from './delivery-form';
 import { ANALYSED_LETTER } from './letter-fixture';
 import { LetterPanel } from './letter-panel';
@@ -96,6 +97,13 @@ function startServer(over: Record<string, Handler> = {}) {
 }
 
 const sent = (path: string) => calls.filter((c) => c.method === 'POST' && c.url === path);
+
+/** Deliver, then Yes in the "Are you sure" confirmation that shows the total (issue 27 item 3). */
+async function deliverAndConfirm() {
+  fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+}
 
 function wrap(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -292,7 +300,7 @@ describe('the delivery form', () => {
     renderForm();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Cloud link' }));
     fireEvent.change(screen.getByRole('spinbutton', { name: /Link expires after/ }), { target: { value: '14' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await deliverAndConfirm();
     await waitFor(() => expect(sent('/api/letters/deliver')).toHaveLength(1));
     expect(sent('/api/letters/deliver')[0]?.body).toEqual({
       uuid: 'l1',
@@ -308,7 +316,7 @@ describe('the delivery form', () => {
     routes['POST /api/letters/deliver'] = () =>
       json(201, { uuid: 'l1', delivery_id: 'd1', state: 'in_review', status: 'In Review', message: 'OK' });
     renderForm();
-    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await deliverAndConfirm();
     await waitFor(() =>
       expect(vi.mocked(notify)).toHaveBeenCalledWith(DELIVERY_MESSAGES.inReview, { variant: 'info' }),
     );
@@ -316,7 +324,7 @@ describe('the delivery form', () => {
     routes['POST /api/letters/deliver'] = () =>
       json(201, { uuid: 'l1', delivery_id: 'd1', state: 'sending', status: 'Delivering', message: 'Queued behind 3' });
     renderForm();
-    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await deliverAndConfirm();
     await waitFor(() => expect(vi.mocked(notify)).toHaveBeenCalledWith('Queued behind 3', { variant: 'success' }));
   });
 
@@ -327,7 +335,7 @@ describe('the delivery form', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Scheduled' }));
     const at = new Date(Date.now() + 2 * 60 * 60 * 1000);
     fireEvent.change(screen.getByLabelText(/Delivery date and time/), { target: { value: toDateTimeLocal(at) } });
-    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await deliverAndConfirm();
     await waitFor(() =>
       expect(vi.mocked(notify)).toHaveBeenCalledWith(
         `${DELIVERY_MESSAGES.scheduleFailed} Insufficient funds. Top up to continue.`,
@@ -349,11 +357,56 @@ describe('the delivery form', () => {
     renderForm();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
     fireEvent.change(screen.getByRole('textbox', { name: /Recipient's email/ }), { target: { value: 'a@b.co' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    await deliverAndConfirm();
     expect(await screen.findByText('This address bounced last time.')).toBeTruthy();
     expect(vi.mocked(notify)).toHaveBeenCalledWith(`${DELIVERY_MESSAGES.deliverFailed} Some fields are not valid.`, {
       variant: 'error',
     });
+  });
+
+  it('asks "Are you sure?" with the total and the balance after before charging; No sends nothing', async () => {
+    const view = renderForm({ name: "Siân's invoice" });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(within(confirm).getByText("Deliver “Siân's invoice” by Mail?")).toBeTruthy();
+    expect(within(confirm).getByTestId('confirm-total').textContent).toBe('£1.85');
+    expect(within(confirm).getByTestId('confirm-balance-after').textContent).toBe('£8.15');
+    // The price asked is exactly what Deliver sends.
+    expect(sent('/api/letters/deliver/quote').at(-1)?.body).toEqual({ uuid: 'l1', preference_overrides: ['mail'] });
+    expect(sent('/api/letters/deliver')).toHaveLength(0);
+    const result = await axe.run(confirm, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    // No focuses first and sends nothing.
+    expect(document.activeElement?.textContent).toBe('No');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    expect(sent('/api/letters/deliver')).toHaveLength(0);
+    // Yes charges.
+    await deliverAndConfirm();
+    await waitFor(() => expect(sent('/api/letters/deliver')).toHaveLength(1));
+    view.unmount();
+  });
+
+  it('shows the total without the balance to a member who may not see it, and warns when the balance is short', async () => {
+    routes['POST /api/letters/deliver/quote'] = () =>
+      json(200, { ...QUOTE, available_pence: null, available_after_pence: null });
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(within(confirm).getByTestId('confirm-total').textContent).toBe('£1.85');
+    expect(within(confirm).queryByTestId('confirm-balance-after')).toBeNull();
+    expect(within(confirm).queryByText('Balance after')).toBeNull();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'No' }));
+    cleanup();
+    routes['POST /api/letters/deliver/quote'] = () =>
+      json(200, { ...QUOTE, available_pence: 100, available_after_pence: -85 });
+    renderForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Cloud link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver' }));
+    confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(within(confirm).getByText('Deliver “invoice.pdf” by Mail and Cloud link?')).toBeTruthy();
+    expect(within(confirm).getByTestId('confirm-balance-after').textContent).toBe('-£0.85');
+    expect(within(confirm).getByRole('alert').textContent).toBe(CONFIRM_TEXT.notEnough);
   });
 
   it('opens the print proof in the PDF viewer', async () => {

@@ -117,6 +117,14 @@ function startServer() {
       }
       if (url.pathname.endsWith('/address-sheet'))
         return json(202, { uuid: 'b1', status: 'Analysing', message: method === 'POST' ? 'added' : 'removed' });
+      if (url.pathname === '/api/letters/deliver/bulk/quote')
+        return json(200, {
+          letters: 1,
+          total_pence: 171,
+          available_pence: 5000,
+          available_after_pence: 4829,
+          refused: [{ uuid: 'l3', message: DELIVERY_MESSAGES.notDeliverable }],
+        });
       if (url.pathname === '/api/letters/deliver/bulk')
         return json(200, {
           results: [
@@ -349,6 +357,28 @@ describe('bulk deliver', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Cloud link' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Standard (2nd class)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver' }));
+    // The "Are you sure" confirmation: the selection's total and the balance after, before anything is charged.
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(within(confirm).getByText('Deliver 2 letters by Mail and Cloud link?')).toBeTruthy();
+    expect(within(confirm).getByTestId('confirm-total').textContent).toBe('£1.71');
+    expect(within(confirm).getByTestId('confirm-balance-after').textContent).toBe('£48.29');
+    expect(within(confirm).getByText('1 letter cannot be sent as asked: it is left out and not charged.')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/letters/deliver/bulk/quote')?.body).toEqual({
+      uuids: ['l1', 'l3'],
+      preference_overrides: ['mail', 'cloud_link'],
+      is_premium: false,
+      is_colour: true,
+    });
+    expect(calls.find((c) => c.url === '/api/letters/deliver/bulk')).toBeUndefined();
+    const confirmAxe = await axe.run(confirm, { rules: { 'color-contrast': { enabled: false } } });
+    expect(confirmAxe.violations.map((v) => v.id)).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull());
+    expect(calls.find((c) => c.url === '/api/letters/deliver/bulk')).toBeUndefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes' }),
+    );
     await waitFor(() =>
       expect(vi.mocked(notify)).toHaveBeenCalledWith(`1 delivered, 1 refused: ${DELIVERY_MESSAGES.notDeliverable}`, {
         variant: 'warning',

@@ -93,7 +93,7 @@ export const money: GuideArticle = {
       items: [
         'Choose **Add Funds** on the balance at the bottom right, or on [Finances](/finances).',
         `Pay by card: enter the **Amount (£)** (${MONEY_MESSAGES.minimumTopUp}) and your card, then **Pay**. Stay on the page while it says "${MONEY_MESSAGES.processing}"`,
-        'Or pay by bank transfer to the account shown, with the reference shown (your account id): the transfer is credited when it arrives.',
+        'Or pay by bank transfer to the account shown, with the reference shown, your account ID (LP- and 11 letters and digits, also on the Company page): the transfer is credited when it arrives.',
       ],
     },
     { kind: 'h', text: 'Transactions and receipts' },
