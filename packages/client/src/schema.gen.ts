@@ -3988,6 +3988,7 @@ export interface operations {
                             phone: string | null;
                             postcode: string | null;
                             recipient: string;
+                            town: string;
                             updated_at: string;
                         }[];
                     };
@@ -4063,6 +4064,7 @@ export interface operations {
                     new_customer_address?: string | {
                         address_lines: string[];
                         postcode: string;
+                        town?: string;
                     };
                     new_customer_name?: string;
                 };
@@ -4094,6 +4096,7 @@ export interface operations {
                         phone: string | null;
                         postcode: string | null;
                         recipient: string;
+                        town: string;
                         updated_at: string;
                     };
                 };
@@ -4191,6 +4194,8 @@ export interface operations {
                     phone?: string;
                     /** @default  */
                     postcode?: string;
+                    /** @default  */
+                    town?: string;
                 };
             };
         };
@@ -4220,6 +4225,7 @@ export interface operations {
                         phone: string | null;
                         postcode: string | null;
                         recipient: string;
+                        town: string;
                         updated_at: string;
                     };
                 };
@@ -4323,6 +4329,7 @@ export interface operations {
                         phone: string | null;
                         postcode: string | null;
                         recipient: string;
+                        town: string;
                         updated_at: string;
                     };
                 };
@@ -15170,6 +15177,7 @@ export interface operations {
                         } | null;
                         name: string;
                         offset: number;
+                        renamed: boolean;
                         size: number;
                         upload_id: string;
                     };

@@ -707,7 +707,10 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('customers_list_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
+    // The list's order: by name under the ICU collation customer_name (case and accents ignored:
+    // "Áine" beside "Aine", before "Zoë"; numbers by value), created with the search's
+    // `search_fold` and its trigram index in migration 0028 (docs/decisions/0033-customers-first-week.md).
+    index('customers_sort_idx').on(t.accountId, sql`${t.name} collate customer_name`, t.id),
     index('customers_match_idx').on(t.accountId, t.matchKey),
     uniqueIndex('customers_email_idx').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
   ],

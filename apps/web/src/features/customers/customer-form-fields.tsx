@@ -48,8 +48,8 @@ function errorAt(errors: FieldErrors<CustomerFormInput>, path: string): string |
 }
 
 /**
- * A customer's fields (part 2 section 5, "Customer edit"): the name (required), the address lines and
- * postcode, email, phone and the communication preferences with their rule. Used to add and to edit.
+ * A customer's fields (part 2 section 5, "Customer edit"): the name (required), the address lines, the
+ * town and postcode, email, phone and the communication preferences with their rule. Used to add and to edit.
  */
 export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Save' }: CustomerFormProps) {
   const form = useForm<CustomerFormInput, unknown, CustomerFormValues>({
@@ -103,6 +103,7 @@ export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Sav
           margin="dense"
         />
       ))}
+      <FormTextField control={form.control} name="town" label={labels.town!} autoComplete="off" margin="dense" />
       <FormTextField control={form.control} name="postcode" label={labels.postcode!} autoComplete="off" />
       <FormTextField
         control={form.control}
