@@ -277,6 +277,10 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   }),
   'GET /api/integrations/:provider/contacts': () => ({ url: '/api/integrations/xero/contacts' }),
   'GET /api/integrations/:provider/invoices': () => ({ url: '/api/integrations/xero/invoices' }),
+  'POST /api/integrations/:provider/contacts/import/preview': () => ({
+    url: '/api/integrations/xero/contacts/import/preview',
+    body: { ids: ['contact-of-b'] },
+  }),
   'POST /api/integrations/:provider/contacts/import': () => ({
     url: '/api/integrations/xero/contacts/import',
     body: { ids: ['contact-of-b'] },

@@ -120,8 +120,8 @@ export const INTEGRATION_MESSAGES = {
   denied: (provider: string) => `${provider} did not give access, so nothing was connected.`,
   providerDown: (provider: string) => `${provider} did not answer. Try again in a moment.`,
   nothingChosen: 'Choose at least one to import.',
-  contactsImported: (created: number, updated: number) =>
-    `${created} customer${created === 1 ? '' : 's'} added, ${updated} updated.`,
+  contactsImported: (created: number, updated: number, kept = 0) =>
+    `${created} customer${created === 1 ? '' : 's'} added, ${updated} updated${kept > 0 ? `, ${kept} kept as they were` : ''}.`,
   invoicesImported: (n: number) => `${n} invoice${n === 1 ? '' : 's'} imported as letters.`,
   autoSyncOn: (provider: string) => `Letters will be copied to ${provider}.`,
   autoSyncOff: (provider: string) => `Letters will no longer be copied to ${provider}.`,

@@ -48,6 +48,7 @@ export const INTEGRATIONS_TEXT = {
   selected: (n: number) => `${n} selected`,
   select: (what: string) => `Select ${what}`,
   importSelected: 'Import selected',
+  checkingContacts: (n: number) => `Comparing ${n} contact${n === 1 ? '' : 's'} with your customers...`,
   importing: (n: number, entity: AccountingEntityType) =>
     `Importing ${n} ${entity === 'contacts' ? (n === 1 ? 'contact' : 'contacts') : n === 1 ? 'invoice' : 'invoices'}...`,
   alreadyImported: 'Already imported',
