@@ -36,4 +36,6 @@ CREATE INDEX "customers_search_idx" ON "customers" USING gin ("account_id",
 UPDATE "customers"
    SET "match_key" = trim(regexp_replace(lower(public.unaccent('public.unaccent'::regdictionary, "name")), '[^a-z0-9]+', ' ', 'g'))
                      || '|' || split_part("match_key", '|', 2)
- WHERE "name" ~ '[^\x01-\x7f]';
+ WHERE "name" ~ '[^\x01-\x7f]';--> statement-breakpoint
+-- A customer's parcels, newest first: their past messages (issue 27 item 24).
+CREATE INDEX "parcels_customer_idx" ON "parcels" USING btree ("customer_id","created_at") WHERE customer_id is not null;

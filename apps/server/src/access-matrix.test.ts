@@ -241,6 +241,7 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/letterheads/:kind/file': () => ({ url: '/api/letterheads/primary/file' }),
   'DELETE /api/letterheads/:kind': () => ({ url: '/api/letterheads/primary' }),
   'GET /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
+  'GET /api/customers/:id/messages': () => ({ url: `/api/customers/${fx.customer}/messages` }),
   'GET /api/storage/folders/:id': () => ({ url: `/api/storage/folders/${fx.storageFolder}` }),
   'GET /api/storage/tree/:id': () => ({ url: `/api/storage/tree/${fx.storageFolder}` }),
   'POST /api/storage/folders': () => ({
@@ -305,6 +306,7 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'PUT /api/letters/:id/customer': () => ({ url: `/api/letters/${fx.letter}/customer`, body: { customer_uuid: null } }),
   'POST /api/letters/:id/customer': () => ({ url: `/api/letters/${fx.letter}/customer`, body: {} }),
   'GET /api/letters/:id/delivery': () => ({ url: `/api/letters/${fx.letter}/delivery` }),
+  'GET /api/letters/:id/messages': () => ({ url: `/api/letters/${fx.letter}/messages` }),
   'GET /api/letters/:id/proof': () => ({ url: `/api/letters/${fx.letter}/proof` }),
   'DELETE /api/letters/:id/cloud-link': () => ({ url: `/api/letters/${fx.letter}/cloud-link` }),
   'POST /api/letters/deliver': () => ({

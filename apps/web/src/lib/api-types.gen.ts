@@ -314,6 +314,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What was sent to a customer, newest first: letters by post, emails, texts and parcels, with where each went and its status (the spec's comms retrieve) */
+        get: operations["getCustomersByIdMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/export.csv": {
         parameters: {
             query?: never;
@@ -994,6 +1011,23 @@ export interface paths {
         };
         /** Every status the letter went through, oldest first */
         get: operations["getLettersByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/letters/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What was sent for a letter, newest first: by post, email and text, with where each went and its status */
+        get: operations["getLettersByIdMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4481,6 +4515,111 @@ export interface operations {
             };
             /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomersByIdMessages: {
+        parameters: {
+            query?: {
+                channel?: "Email" | "SMS" | "Letter" | "Parcel";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next_cursor: string | null;
+                        rows: {
+                            /** @enum {string} */
+                            channel: "Email" | "SMS" | "Letter" | "Parcel";
+                            id: string;
+                            letter_name: string | null;
+                            letter_uuid: string | null;
+                            parcel_uuid: string | null;
+                            price_pence: number;
+                            provider_status: string | null;
+                            reason: string | null;
+                            recipient: string | null;
+                            sent_at: string;
+                            state: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9455,6 +9594,111 @@ export interface operations {
                         rows: {
                             at: string;
                             reason: string | null;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLettersByIdMessages: {
+        parameters: {
+            query?: {
+                channel?: "Email" | "SMS" | "Letter" | "Parcel";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next_cursor: string | null;
+                        rows: {
+                            /** @enum {string} */
+                            channel: "Email" | "SMS" | "Letter" | "Parcel";
+                            id: string;
+                            letter_name: string | null;
+                            letter_uuid: string | null;
+                            parcel_uuid: string | null;
+                            price_pence: number;
+                            provider_status: string | null;
+                            reason: string | null;
+                            recipient: string | null;
+                            sent_at: string;
+                            state: string;
                             status: string;
                         }[];
                     };

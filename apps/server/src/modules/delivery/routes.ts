@@ -27,6 +27,7 @@ import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
 import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
 import { deliverLetter } from './deliver.js';
+import { registerMessageRoutes } from './messages.js';
 import {
   companyPreferences,
   LETTER_FOR_DELIVERY,
@@ -91,6 +92,7 @@ const quoteResult = z.object({
 
 export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
   const { pool, blobs, providers } = deps;
+  registerMessageRoutes(app, { pool });
 
   app.post(
     '/api/letters/deliver/quote',

@@ -786,6 +786,8 @@ export const parcels = pgTable(
   },
   (t) => [
     index('parcels_list_idx').on(t.accountId, t.createdAt, t.id),
+    // A customer's parcels, newest first (their past messages, issue 27 item 24).
+    index('parcels_customer_idx').on(t.customerId, t.createdAt).where(sql`customer_id is not null`),
     uniqueIndex('parcels_shipment_idx').on(t.carrierName, t.shipmentId).where(sql`shipment_id is not null`),
   ],
 );
