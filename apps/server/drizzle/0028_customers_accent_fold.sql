@@ -38,4 +38,6 @@ UPDATE "customers"
                      || '|' || split_part("match_key", '|', 2)
  WHERE "name" ~ '[^\x01-\x7f]';--> statement-breakpoint
 -- A customer's parcels, newest first: their past messages (issue 27 item 24).
-CREATE INDEX "parcels_customer_idx" ON "parcels" USING btree ("customer_id","created_at") WHERE customer_id is not null;
+CREATE INDEX "parcels_customer_idx" ON "parcels" USING btree ("customer_id","created_at") WHERE customer_id is not null;--> statement-breakpoint
+-- Accounting auto-sync: invoices issued from this day are imported every hour (issue 27 item 20).
+ALTER TABLE "integrations" ADD COLUMN "invoice_sync_since" timestamp with time zone;

@@ -125,6 +125,12 @@ export const INTEGRATION_MESSAGES = {
   invoicesImported: (n: number) => `${n} invoice${n === 1 ? '' : 's'} imported as letters.`,
   autoSyncOn: (provider: string) => `Letters will be copied to ${provider}.`,
   autoSyncOff: (provider: string) => `Letters will no longer be copied to ${provider}.`,
+  // Accounting providers (issue 27 item 20): new invoices imported every hour.
+  invoiceSyncOn: (provider: string) =>
+    `New ${provider} invoices will be imported as letters every hour, from those issued today.`,
+  invoiceSyncOff: (provider: string) => `${provider} invoices will no longer be imported on their own.`,
+  invoiceSyncHint: (provider: string) =>
+    `Every hour, sales invoices issued in ${provider} since you turned this on are imported as letters, ready to check and deliver. Nothing is sent or charged until you deliver them.`,
   syncTurnedOff: (provider: string) => `Auto-sync to ${provider} was turned off before the letter was copied.`,
   syncGaveUp: (provider: string, reason: string) =>
     `${provider} did not take the letter after several tries: ${reason}`,

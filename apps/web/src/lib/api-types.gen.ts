@@ -623,7 +623,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Turn copying letters to a connected cloud drive on or off */
+        /** Turn auto-sync on or off: a cloud drive copies letters; an accounting provider imports new invoices as letters every hour */
         put: operations["putIntegrationsByProviderAutoSync"];
         post?: never;
         delete?: never;

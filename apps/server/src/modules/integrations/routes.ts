@@ -154,7 +154,8 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     {
       schema: {
         tags: ['integrations'],
-        summary: 'Turn copying letters to a connected cloud drive on or off',
+        summary:
+          'Turn auto-sync on or off: a cloud drive copies letters; an accounting provider imports new invoices as letters every hour',
         params: providerParams,
         body: autoSyncBodySchema,
         response: { 200: autoSyncAnswerSchema, ...refusals },

@@ -984,6 +984,11 @@ export const integrations = pgTable(
     autoSync: boolean('auto_sync').notNull().default(false),
     /** Cloud drives with auto-sync: uploaded letters are copied too (once analysed), not only delivered ones. */
     syncUploads: boolean('sync_uploads').notNull().default(false),
+    /**
+     * Accounting providers with auto-sync: invoices issued from this day are imported as letters
+     * every hour (set when auto-sync is turned on; issue 27 item 20, decision 0033).
+     */
+    invoiceSyncSince: timestamp('invoice_sync_since', { withTimezone: true }),
     tenantId: text('tenant_id'),
     tenantName: text('tenant_name'),
     /** { access_token, refresh_token, expires_at } sealed (key id, IV, tag, data). */

@@ -23,6 +23,7 @@ export const INTEGRATIONS_TEXT = {
   confirmDisconnect: (provider: string) =>
     `${provider} will be disconnected. What you imported stays; nothing more is imported or copied until you connect again.`,
   autoSync: 'Auto-sync',
+  importInvoicesHourly: 'Import new invoices every hour',
   copyLetters: (provider: string) => `Copy letters to ${provider}`,
   autoSyncHint: 'Connect first to switch this on.',
   invoices: 'Invoices',
