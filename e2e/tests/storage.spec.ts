@@ -459,7 +459,8 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Enter');
     const upload = page.getByRole('dialog', { name: 'Upload documents' });
     await expect(upload).toBeVisible();
-    const done = expect(page.getByText('All documents have been uploaded successfully!')).toBeVisible(READY);
+    // One file: the run's one toast names it (issue 27 item 10).
+    const done = expect(page.getByText('reception.png uploaded to LetUsStore successfully!')).toBeVisible(READY);
     await upload
       .getByTestId('storage-file-input')
       .setInputFiles([{ name: 'reception.png', mimeType: 'image/png', buffer: sitePhotoPng() }]);
