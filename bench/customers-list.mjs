@@ -103,6 +103,8 @@ try {
     'first page limit=25': '/api/customers?limit=25',
     'page 40 limit=25': '/api/customers?limit=25&page=40',
     'search name "brontë"': `/api/customers?limit=25&search=${encodeURIComponent('brontë')}`,
+    // Accents and case ignored (issue 27 item 7): the same customers as "brontë".
+    'search name "BRONTE"': '/api/customers?limit=25&search=BRONTE',
     'search postcode "ls11"': '/api/customers?limit=25&search=ls11',
     'search email "customer4711@"': `/api/customers?limit=25&search=${encodeURIComponent('customer4711@')}`,
     'filter SMS': '/api/customers?limit=25&filter.communications_preference=SMS',

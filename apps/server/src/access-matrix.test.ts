@@ -244,6 +244,7 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/letterheads/:kind/file': () => ({ url: '/api/letterheads/primary/file' }),
   'DELETE /api/letterheads/:kind': () => ({ url: '/api/letterheads/primary' }),
   'GET /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
+  'GET /api/customers/:id/messages': () => ({ url: `/api/customers/${fx.customer}/messages` }),
   'GET /api/storage/folders/:id': () => ({ url: `/api/storage/folders/${fx.storageFolder}` }),
   'GET /api/storage/tree/:id': () => ({ url: `/api/storage/tree/${fx.storageFolder}` }),
   'POST /api/storage/folders': () => ({
@@ -280,6 +281,10 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   }),
   'GET /api/integrations/:provider/contacts': () => ({ url: '/api/integrations/xero/contacts' }),
   'GET /api/integrations/:provider/invoices': () => ({ url: '/api/integrations/xero/invoices' }),
+  'POST /api/integrations/:provider/contacts/import/preview': () => ({
+    url: '/api/integrations/xero/contacts/import/preview',
+    body: { ids: ['contact-of-b'] },
+  }),
   'POST /api/integrations/:provider/contacts/import': () => ({
     url: '/api/integrations/xero/contacts/import',
     body: { ids: ['contact-of-b'] },
@@ -305,6 +310,7 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'PUT /api/letters/:id/customer': () => ({ url: `/api/letters/${fx.letter}/customer`, body: { customer_uuid: null } }),
   'POST /api/letters/:id/customer': () => ({ url: `/api/letters/${fx.letter}/customer`, body: {} }),
   'GET /api/letters/:id/delivery': () => ({ url: `/api/letters/${fx.letter}/delivery` }),
+  'GET /api/letters/:id/messages': () => ({ url: `/api/letters/${fx.letter}/messages` }),
   'GET /api/letters/:id/proof': () => ({ url: `/api/letters/${fx.letter}/proof` }),
   'DELETE /api/letters/:id/cloud-link': () => ({ url: `/api/letters/${fx.letter}/cloud-link` }),
   'POST /api/letters/deliver': () => ({

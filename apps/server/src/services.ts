@@ -17,11 +17,14 @@ import {
   DRIVE_SYNC_TASK,
   type DriveSyncPayload,
   findLetterCloudSyncs,
+  INVOICE_SYNC_TASK,
   Integrations,
+  type InvoiceSyncPayload,
   queueDriveSyncs,
   RESEAL_TASK,
   resealIntegrationTokens,
   runDriveSync,
+  runInvoiceSync,
 } from './modules/integrations/index.js';
 import {
   ANALYSE_TASK,
@@ -246,6 +249,14 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
         payload as DriveSyncPayload,
         helpers.job.attempts >= helpers.job.max_attempts,
       );
+    },
+    [INVOICE_SYNC_TASK]: async (payload) => {
+      const outcome = await runInvoiceSync(
+        { pool: database.pool, blobs, postcodes, integrations },
+        payload as InvoiceSyncPayload,
+      );
+      if (outcome.imported || outcome.skipped)
+        log.info({ ...(payload as object), ...outcome }, 'invoice auto-sync ran');
     },
     [RESEAL_TASK]: async () => {
       const outcome = await resealIntegrationTokens(database.pool, integrations.ring);

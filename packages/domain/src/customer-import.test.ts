@@ -189,7 +189,7 @@ describe('rows', () => {
         email: 'siobhan@example.co.uk',
         phone: '07700 900123',
         communications_preference: ['Mail', 'SMS'],
-        match_key: 'o neill siobh n|BS8 2QT',
+        match_key: 'o neill siobhan|BS8 2QT',
       },
     });
   });
@@ -204,7 +204,7 @@ describe('rows', () => {
         email: null,
         phone: null,
         communications_preference: null,
-        match_key: 'zo bront|',
+        match_key: 'zoe bronte|',
       },
     });
   });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressWithTown,
   customerFieldsSchema,
   customerMatchKey,
+  foldName,
   formatCustomerAddress,
   normalisePreferences,
   parseCustomerAddress,
+  splitTown,
 } from './customers.js';
 
 describe('communication preferences', () => {
@@ -54,5 +57,35 @@ describe('customer fields', () => {
 
   it('matches letters by name and postcode, loosely', () => {
     expect(customerMatchKey("Dr Siobhan O'Neill", 'bs82qt')).toBe(customerMatchKey('DR SIOBHAN O NEILL', 'BS8 2QT'));
+  });
+
+  it('ignores accents and case: a name typed without its accents is the same customer', () => {
+    expect(customerMatchKey('Áine Ní Bhriain', 'BS8 2QT')).toBe('aine ni bhriain|BS8 2QT');
+    expect(customerMatchKey('Siobhán', null)).toBe(customerMatchKey('SIOBHAN', null));
+    expect(customerMatchKey('Zoë Brontë', null)).toBe('zoe bronte|');
+    expect(customerMatchKey('Lars Ødegaard', null)).toBe('lars odegaard|');
+    expect(customerMatchKey('Straße Æsir Þór Łukasz', null)).toBe('strasse aesir thor lukasz|');
+    // The accents once dropped whole letters ("Áine" became "ine"): no longer.
+    expect(customerMatchKey('Áine', null)).not.toBe(customerMatchKey('ine', null));
+  });
+});
+
+describe('foldName', () => {
+  it('folds case, accents and the letters a decomposition keeps whole', () => {
+    expect(foldName('Áine')).toBe('aine');
+    expect(foldName("Ó Briain O'Brien")).toBe("o briain o'brien");
+    expect(foldName('ØDEGAARD')).toBe('odegaard');
+    expect(foldName('ﬁnn')).toBe('finn');
+  });
+});
+
+describe('the town', () => {
+  it('is stored as the last line and read back from it', () => {
+    const stored = addressWithTown(['12 Acacia Avenue', ' Clifton ', ''], ' Bristol ');
+    expect(stored).toEqual(['12 Acacia Avenue', 'Clifton', 'Bristol']);
+    expect(splitTown(stored)).toEqual({ lines: ['12 Acacia Avenue', 'Clifton'], town: 'Bristol' });
+    expect(addressWithTown(['1 Park Row'], '')).toEqual(['1 Park Row']);
+    // One line is an address line, not a town.
+    expect(splitTown(['1 Park Row'])).toEqual({ lines: ['1 Park Row'], town: '' });
   });
 });

@@ -63,6 +63,8 @@ export const customerCloudStorageField = z.enum(CLOUD_DRIVE_IDS, { error: CUSTOM
 export const customerFieldsSchema = z.object({
   name: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.nameRequired }).max(200),
   address_lines: z.array(optionalTrimmed(200)).max(6).default([]),
+  /** The post town: stored as the last address line, as the import's Town column is (blank for none). */
+  town: optionalTrimmed(100).default(''),
   postcode: z
     .string()
     .trim()
@@ -87,10 +89,59 @@ export const customerFieldsSchema = z.object({
 });
 export type CustomerFields = z.output<typeof customerFieldsSchema>;
 
-/** A stored customer's matching key for letters: the name and postcode, compared loosely. */
-export function customerMatchKey(name: string, postcode: string | null): string {
-  return `${name
+/** At most 6 lines are stored: the address lines and the town together. */
+export const MAX_CUSTOMER_ADDRESS_LINES = 6;
+
+/** The stored lines of an address typed as lines and a town: the town last, blanks dropped. */
+export function addressWithTown(lines: readonly string[], town: string | null | undefined): string[] {
+  return [...lines, town ?? ''].map((l) => l.trim()).filter(Boolean);
+}
+
+/**
+ * A stored address as the form shows it: the town is the last line when there are two or more
+ * (the UK's convention, post town before the postcode, as the export's Town column reads it); a
+ * single line stays an address line.
+ */
+export function splitTown(lines: readonly string[]): { lines: string[]; town: string } {
+  const filled = lines.map((l) => l.trim()).filter(Boolean);
+  if (filled.length < 2) return { lines: filled, town: '' };
+  return { lines: filled.slice(0, -1), town: filled.at(-1)! };
+}
+
+/**
+ * Letters the decomposition (NFKD) leaves whole, folded as PostgreSQL's `unaccent` rules fold them
+ * (Ø to o, Æ to ae, ß to ss, Þ to th...), so a key made here equals the one migration 0028 made in SQL.
+ */
+const FOLDED_LETTERS: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŀ: 'l',
+};
+
+/**
+ * A name as people compare it: lower case, accents gone ("Áine" and "aine", "Ødegaard" and
+ * "odegaard", "Zoë" and "zoe" are one), the same folding as the database's `search_fold`.
+ */
+export function foldName(text: string): string {
+  return text
     .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[øæœßłđðþıħŧŀ]/g, (c) => FOLDED_LETTERS[c] ?? c);
+}
+
+/** A stored customer's matching key for letters: the name and postcode, compared loosely (case and accents ignored). */
+export function customerMatchKey(name: string, postcode: string | null): string {
+  return `${foldName(name)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()}|${postcode ? normalisePostcode(postcode) : ''}`;
 }

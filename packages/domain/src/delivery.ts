@@ -293,3 +293,21 @@ export const DELIVERABLE_STATUSES: readonly string[] = [
   'Denied by Supervisor',
   DELIVERY_FAILED_STATUS,
 ];
+
+/** The channels past messages are listed by (part 1 section 7, "comms retrieve ... [Email|SMS|Letter|Parcel]"). */
+export const MESSAGE_CHANNELS = ['Email', 'SMS', 'Letter', 'Parcel'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+const CHANNEL_STATE_LABELS: Record<ChannelState, string> = {
+  queued: 'Waiting to be sent',
+  handed_over: 'Handed over',
+  succeeded: 'Delivered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** A past message's state as a person reads it; a parcel's state is already its status ("Confirmed", "In transit"). */
+export function messageStateLabel(channel: MessageChannel, state: string): string {
+  if (channel === 'Parcel') return state;
+  return CHANNEL_STATE_LABELS[state as ChannelState] ?? state;
+}

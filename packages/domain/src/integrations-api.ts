@@ -139,9 +139,52 @@ export const importBodySchema = z.strictObject({
     .max(INTEGRATION_IMPORT_MAX, { error: `Import at most ${INTEGRATION_IMPORT_MAX} at a time.` }),
 });
 
+/**
+ * The contacts import (issue 27 item 9): `update` lists the chosen contacts whose existing customer
+ * takes the provider's values (the preview's "Update"); any other matched customer is kept as it is
+ * (linked to the contact, nothing overwritten). Left out, every matched customer is kept.
+ */
+export const contactsImportBodySchema = importBodySchema.extend({
+  update: z.array(z.string().min(1).max(200)).max(INTEGRATION_IMPORT_MAX).default([]),
+});
+
+/** The fields of a customer an import can change, in the preview's order. */
+export const CONTACT_CHANGE_FIELDS = ['name', 'address', 'postcode', 'email', 'phone'] as const;
+export const CONTACT_CHANGE_LABELS: Record<(typeof CONTACT_CHANGE_FIELDS)[number], string> = {
+  name: 'Name',
+  address: 'Address',
+  postcode: 'Postcode',
+  email: 'Email',
+  phone: 'Phone',
+};
+
+/** What importing the chosen contacts would do, written nowhere: per contact, new or matched, and the fields that would change. */
+export const contactsPreviewSchema = z.object({
+  contacts: z.array(
+    z.object({
+      external_id: z.string(),
+      recipient: z.string(),
+      outcome: z.enum(['new', 'matched', 'refused']),
+      /** Why a contact cannot be imported (refused). */
+      reason: z.string().nullable(),
+      /** The existing customer (matched). */
+      customer_uuid: z.string().nullable(),
+      customer_name: z.string().nullable(),
+      matched_by: z.enum(['earlier import', 'email', 'name and postcode']).nullable(),
+      /** The fields that differ, old → new (empty: the customer already says what the provider says). */
+      changes: z.array(
+        z.object({ field: z.enum(CONTACT_CHANGE_FIELDS), old: z.string().nullable(), new: z.string().nullable() }),
+      ),
+    }),
+  ),
+});
+export type ContactsPreview = z.infer<typeof contactsPreviewSchema>;
+
 export const contactsImportedSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
+  /** Matched customers left as they were (not chosen for update). */
+  kept: z.number().int(),
   customers: z.array(z.object({ customer_uuid: z.string(), recipient: z.string(), external_id: z.string() })),
   /** Contacts that could not become customers, with why (a postcode that does not exist). */
   refused: z.array(z.object({ external_id: z.string(), reason: z.string() })),

@@ -120,11 +120,17 @@ export const INTEGRATION_MESSAGES = {
   denied: (provider: string) => `${provider} did not give access, so nothing was connected.`,
   providerDown: (provider: string) => `${provider} did not answer. Try again in a moment.`,
   nothingChosen: 'Choose at least one to import.',
-  contactsImported: (created: number, updated: number) =>
-    `${created} customer${created === 1 ? '' : 's'} added, ${updated} updated.`,
+  contactsImported: (created: number, updated: number, kept = 0) =>
+    `${created} customer${created === 1 ? '' : 's'} added, ${updated} updated${kept > 0 ? `, ${kept} kept as they were` : ''}.`,
   invoicesImported: (n: number) => `${n} invoice${n === 1 ? '' : 's'} imported as letters.`,
   autoSyncOn: (provider: string) => `Letters will be copied to ${provider}.`,
   autoSyncOff: (provider: string) => `Letters will no longer be copied to ${provider}.`,
+  // Accounting providers (issue 27 item 20): new invoices imported every hour.
+  invoiceSyncOn: (provider: string) =>
+    `New ${provider} invoices will be imported as letters every hour, from those issued today.`,
+  invoiceSyncOff: (provider: string) => `${provider} invoices will no longer be imported on their own.`,
+  invoiceSyncHint: (provider: string) =>
+    `Every hour, sales invoices issued in ${provider} since you turned this on are imported as letters, ready to check and deliver. Nothing is sent or charged until you deliver them.`,
   syncTurnedOff: (provider: string) => `Auto-sync to ${provider} was turned off before the letter was copied.`,
   syncGaveUp: (provider: string, reason: string) =>
     `${provider} did not take the letter after several tries: ${reason}`,

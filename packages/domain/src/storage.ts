@@ -46,6 +46,11 @@ export const STORAGE_MESSAGES = {
   uploaded: (file: string) => `${file} uploaded to LetUsStore successfully!`,
   allUploaded: 'All documents have been uploaded successfully!',
   uploadFailed: (file: string) => `Failed to upload ${file} to LetUsStore`,
+  // Ours: the upload list's note on a renamed file, and the summary of a run of several files.
+  savedAs: (name: string) => `Saved as ${name}`,
+  someUploaded: (stored: number, total: number) =>
+    `${stored} of ${total} documents uploaded. The upload list says what happened to the others.`,
+  noneUploaded: (total: number) => `None of the ${total} documents was uploaded. The upload list says why.`,
   noSpace: 'Not enough disk space. Please upgrade your storage plan.',
   empty: 'This folder is empty',
   // Ours (the spec gives no words for these).
@@ -117,6 +122,16 @@ export function cleanUploadName(fileName: string): string {
     .trim();
   const cut = [...cleaned].slice(0, STORAGE_NAME_MAX).join('').trim();
   return cut === '' ? 'Document' : cut;
+}
+
+/**
+ * The name an uploaded file is saved as, extension included ("Supplier invoice #4471 (Nov).pdf" is
+ * "Supplier invoice 4471 Nov.pdf"), and whether that differs from the name it was given.
+ */
+export function savedUploadName(fileName: string): { name: string; renamed: boolean } {
+  const ext = fileExtension(fileName);
+  const name = ext ? `${cleanUploadName(fileName)}.${ext}` : cleanUploadName(fileName);
+  return { name, renamed: name !== fileName.normalize('NFC') };
 }
 
 /** Why a chosen file cannot be uploaded (type or size), or null. */

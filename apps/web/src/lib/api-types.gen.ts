@@ -331,6 +331,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What was sent to a customer, newest first: letters by post, emails, texts and parcels, with where each went and its status (the spec's comms retrieve) */
+        get: operations["getCustomersByIdMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/export.csv": {
         parameters: {
             query?: never;
@@ -660,7 +677,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Turn copying letters to a connected cloud drive on or off */
+        /** Turn auto-sync on or off: a cloud drive copies letters; an accounting provider imports new invoices as letters every hour */
         put: operations["putIntegrationsByProviderAutoSync"];
         post?: never;
         delete?: never;
@@ -712,8 +729,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The chosen contacts become customers (matched by an earlier import, then email, then name and postcode) */
+        /** The chosen contacts become customers (matched by an earlier import, then email, then name and postcode); a matched customer is updated only when its contact is in `update` */
         post: operations["postIntegrationsByProviderContactsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{provider}/contacts/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What importing the chosen contacts would do, writing nothing: new, matched (how, and the fields that would change, old → new) or refused */
+        post: operations["postIntegrationsByProviderContactsImportPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1031,6 +1065,23 @@ export interface paths {
         };
         /** Every status the letter went through, oldest first */
         get: operations["getLettersByIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/letters/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What was sent for a letter, newest first: by post, email and text, with where each went and its status */
+        get: operations["getLettersByIdMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4211,6 +4262,7 @@ export interface operations {
                             phone: string | null;
                             postcode: string | null;
                             recipient: string;
+                            town: string;
                             updated_at: string;
                         }[];
                     };
@@ -4286,6 +4338,7 @@ export interface operations {
                     new_customer_address?: string | {
                         address_lines: string[];
                         postcode: string;
+                        town?: string;
                     };
                     new_customer_name?: string;
                 };
@@ -4317,6 +4370,7 @@ export interface operations {
                         phone: string | null;
                         postcode: string | null;
                         recipient: string;
+                        town: string;
                         updated_at: string;
                     };
                 };
@@ -4414,6 +4468,8 @@ export interface operations {
                     phone?: string;
                     /** @default  */
                     postcode?: string;
+                    /** @default  */
+                    town?: string;
                 };
             };
         };
@@ -4443,6 +4499,7 @@ export interface operations {
                         phone: string | null;
                         postcode: string | null;
                         recipient: string;
+                        town: string;
                         updated_at: string;
                     };
                 };
@@ -4546,6 +4603,7 @@ export interface operations {
                         phone: string | null;
                         postcode: string | null;
                         recipient: string;
+                        town: string;
                         updated_at: string;
                     };
                 };
@@ -4680,6 +4738,111 @@ export interface operations {
             };
             /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomersByIdMessages: {
+        parameters: {
+            query?: {
+                channel?: "Email" | "SMS" | "Letter" | "Parcel";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next_cursor: string | null;
+                        rows: {
+                            /** @enum {string} */
+                            channel: "Email" | "SMS" | "Letter" | "Parcel";
+                            id: string;
+                            letter_name: string | null;
+                            letter_uuid: string | null;
+                            parcel_uuid: string | null;
+                            price_pence: number;
+                            provider_status: string | null;
+                            reason: string | null;
+                            recipient: string | null;
+                            sent_at: string;
+                            state: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7139,6 +7302,8 @@ export interface operations {
             content: {
                 "application/json": {
                     ids: string[];
+                    /** @default [] */
+                    update?: string[];
                 };
             };
         };
@@ -7164,12 +7329,152 @@ export interface operations {
                             external_id: string;
                             recipient: string;
                         }[];
+                        kept: number;
                         message: string;
                         refused: {
                             external_id: string;
                             reason: string;
                         }[];
                         updated: number;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The company's plan does not include this. */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service this needs is unavailable for a moment: try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postIntegrationsByProviderContactsImportPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contacts: {
+                            changes: {
+                                /** @enum {string} */
+                                field: "name" | "address" | "postcode" | "email" | "phone";
+                                new: string | null;
+                                old: string | null;
+                            }[];
+                            customer_name: string | null;
+                            customer_uuid: string | null;
+                            external_id: string;
+                            matched_by: ("earlier import" | "email" | "name and postcode") | null;
+                            /** @enum {string} */
+                            outcome: "new" | "matched" | "refused";
+                            reason: string | null;
+                            recipient: string;
+                        }[];
                     };
                 };
             };
@@ -9690,6 +9995,111 @@ export interface operations {
                         rows: {
                             at: string;
                             reason: string | null;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLettersByIdMessages: {
+        parameters: {
+            query?: {
+                channel?: "Email" | "SMS" | "Letter" | "Parcel";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next_cursor: string | null;
+                        rows: {
+                            /** @enum {string} */
+                            channel: "Email" | "SMS" | "Letter" | "Parcel";
+                            id: string;
+                            letter_name: string | null;
+                            letter_uuid: string | null;
+                            parcel_uuid: string | null;
+                            price_pence: number;
+                            provider_status: string | null;
+                            reason: string | null;
+                            recipient: string | null;
+                            sent_at: string;
+                            state: string;
                             status: string;
                         }[];
                     };
@@ -16220,6 +16630,7 @@ export interface operations {
                         } | null;
                         name: string;
                         offset: number;
+                        renamed: boolean;
                         size: number;
                         upload_id: string;
                     };

@@ -29,6 +29,7 @@ import type { App } from '../../platform/http.js';
 import { errorSchema, fileResponse } from '../../platform/http.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { ImportRefusal, readImportFile } from './import-file.js';
+import { NAME_ORDER } from './routes.js';
 
 /**
  * Customer import from a CSV or Excel file, and the export it reads back (issue 12 item 2;
@@ -358,7 +359,7 @@ export function registerCustomerImportRoutes(app: App, deps: { pool: pg.Pool; po
     async (request, reply) => {
       const { rows } = await pool.query<Omit<Stored, 'id' | 'match_key'>>(
         `select name, address_lines, postcode, email, phone, communications_preference
-           from customers where account_id = $1 order by lower(name), id`,
+           from customers c where account_id = $1 order by ${NAME_ORDER}`,
         [request.auth!.accountId],
       );
       const lines = [csvLine(EXPORT_HEADERS), ...rows.map((r) => csvLine(exportValues(r)))];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  addressWithTown,
   COMMUNICATION_PREFERENCES,
   CUSTOMER_MESSAGES,
   cloudDriveOf,
@@ -9,9 +10,11 @@ import {
   displayLetterStatus,
   formatCustomerAddress,
   isUkPostcodeFormat,
+  MAX_CUSTOMER_ADDRESS_LINES,
   normalisePostcode,
   normalisePreferences,
   parseCustomerAddress,
+  splitTown,
   UK_PHONE_PATTERN,
 } from '@lp/domain';
 import type pg from 'pg';
@@ -44,6 +47,8 @@ const customerSchema = z.object({
   recipient: z.string(),
   address: z.string(),
   address_lines: z.array(z.string()),
+  /** The post town: the last address line when there are two or more (as the export's Town column reads it), else "". */
+  town: z.string(),
   postcode: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -75,11 +80,15 @@ const C_COLUMNS = COLUMNS.split(', ')
   .map((c) => `c.${c}`)
   .join(', ');
 
+/** The customers' order everywhere (list, pickers, export): the sort index's expression, word for word. */
+export const NAME_ORDER = 'c.name collate customer_name, c.id';
+
 const toCustomer = (r: Row) => ({
   customer_uuid: r.id,
   recipient: r.name,
   address: formatCustomerAddress(r.address_lines, r.postcode),
   address_lines: r.address_lines,
+  town: splitTown(r.address_lines).town,
   postcode: r.postcode,
   email: r.email,
   phone: r.phone,
@@ -113,6 +122,12 @@ async function checkedPostcode(postcodes: PostcodeService | null, input: string)
   return normal;
 }
 
+/** An address of more lines than are stored (the lines and the town together). */
+const tooManyLines = (path: string) => {
+  const message = `An address has at most ${MAX_CUSTOMER_ADDRESS_LINES} lines, the town included.`;
+  return new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+};
+
 function onDuplicateEmail(error: unknown): never {
   const e = error as { code?: string; constraint?: string };
   if (e?.code === '23505' && e.constraint === 'customers_email_idx')
@@ -141,7 +156,12 @@ const updateSchema = z.strictObject({
   new_customer_address: z
     .union([
       z.string().max(1000),
-      z.strictObject({ address_lines: z.array(z.string().trim().max(200)).max(6), postcode: z.string().max(10) }),
+      z.strictObject({
+        address_lines: z.array(z.string().trim().max(200)).max(MAX_CUSTOMER_ADDRESS_LINES),
+        /** Stored as the last line (as the Add form's Town and the import's Town column). */
+        town: z.string().trim().max(100).optional(),
+        postcode: z.string().max(10),
+      }),
     ])
     .optional(),
   customer_email: emailField.nullable().optional(),
@@ -179,8 +199,10 @@ export function registerCustomerRoutes(
       const where = new Where().add('c.account_id = ?', request.auth!.accountId);
       if (q.search) {
         const like = likePattern(q.search);
+        // Folded both sides (case, accents, apostrophes: "aine" finds Áine, "obrien" O'Brien),
+        // read through the trigram index on the same expression (customers_search_idx).
         where.add(
-          `lower(c.name || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.postcode, '') || ' ' || coalesce(c.phone, '')) like ? escape '\\'`,
+          `search_fold(c.name || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.postcode, '') || ' ' || coalesce(c.phone, '')) like search_fold(?) escape '\\'`,
           like,
         );
       }
@@ -193,13 +215,14 @@ export function registerCustomerRoutes(
       pageWhere.params.push(...where.params);
       const accountId = request.auth!.accountId;
       const [rows, count] = await Promise.all([
-        // The page's ids from the (account, lower(name), id) index (or the trigram index for a
-        // search), then only those rows read in full.
+        // The page's ids from the (account, name collate customer_name, id) index (or the trigram
+        // index for a search), then only those rows read in full. customer_name is ICU's root order
+        // with case and accents second to the letters: Áine beside Aine, before Zoë.
         pool.query<Row>(
           prepared(
-            `select ${C_COLUMNS} from (select c.id from customers c ${where} order by lower(c.name), c.id
+            `select ${C_COLUMNS} from (select c.id from customers c ${where} order by ${NAME_ORDER}
                limit ${pageWhere.param(limit)} offset ${pageWhere.param(q.page * limit)}) page
-             join customers c on c.id = page.id order by lower(c.name), c.id`,
+             join customers c on c.id = page.id order by ${NAME_ORDER}`,
             pageWhere.params,
           ),
         ),
@@ -278,6 +301,8 @@ export function registerCustomerRoutes(
     async (request, reply) => {
       const auth = request.auth!;
       const b = request.body;
+      const lines = addressWithTown(b.address_lines, b.town);
+      if (lines.length > MAX_CUSTOMER_ADDRESS_LINES) throw tooManyLines('address_lines');
       const postcode = await checkedPostcode(postcodes, b.postcode);
       const created = await inTransaction(pool, async (q) => {
         const { rows } = await q
@@ -289,7 +314,7 @@ export function registerCustomerRoutes(
               randomUUID(),
               auth.accountId,
               b.name,
-              b.address_lines.filter(Boolean),
+              lines,
               postcode,
               b.email ? b.email.toLowerCase() : null,
               b.phone || null,
@@ -326,9 +351,10 @@ export function registerCustomerRoutes(
           typeof b.new_customer_address === 'string'
             ? parseCustomerAddress(b.new_customer_address)
             : {
-                lines: b.new_customer_address.address_lines.filter(Boolean),
+                lines: addressWithTown(b.new_customer_address.address_lines, b.new_customer_address.town),
                 postcode: b.new_customer_address.postcode,
               };
+        if (parsed.lines.length > MAX_CUSTOMER_ADDRESS_LINES) throw tooManyLines('new_customer_address.address_lines');
         address = { lines: parsed.lines, postcode: await checkedPostcode(postcodes, parsed.postcode ?? '') };
       }
       const updated = await inTransaction(pool, async (q) => {

@@ -30,6 +30,7 @@ import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
 import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
 import { deliverLetter } from './deliver.js';
+import { registerMessageRoutes } from './messages.js';
 import type { DeliveryOptions } from './price.js';
 import {
   assertDeliverable,
@@ -113,6 +114,7 @@ const quoteResult = z.object({
 
 export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
   const { pool, blobs, providers } = deps;
+  registerMessageRoutes(app, { pool });
 
   app.post(
     '/api/letters/deliver/quote',

@@ -103,7 +103,7 @@ describe('contacts', () => {
     expect(view.body).toContain('Siobhan O&#39;Neill');
   });
 
-  it('imports chosen contacts as customers (with their storage folders), and a second import updates', async () => {
+  it('imports chosen contacts as customers (with their storage folders), and a second import makes none again', async () => {
     const { contacts } = await contactsOf(owner, 'xero');
     const pick = ["Siobhan O'Neill", 'Zoë Brontë-Hughes', 'Gareth Llywelyn-Jones'].map(
       (n) => contacts.find((c) => c.recipient === n)!.external_id,
@@ -113,6 +113,7 @@ describe('contacts', () => {
     expect(first.json()).toMatchObject({
       created: 3,
       updated: 0,
+      kept: 0,
       refused: [],
       message: INTEGRATION_MESSAGES.contactsImported(3, 0),
     });
@@ -130,14 +131,15 @@ describe('contacts', () => {
     );
     expect(folders.rows[0].n).toBe(3);
 
-    const second = await owner.post('/api/integrations/xero/contacts/import', { ids: pick });
-    expect(second.json()).toMatchObject({ created: 0, updated: 3 });
+    const second = await owner.post('/api/integrations/xero/contacts/import', { ids: pick, update: pick });
+    // Nothing differs: nothing to update; the three are kept as they are.
+    expect(second.json()).toMatchObject({ created: 0, updated: 0, kept: 3 });
     expect((await customers()).length).toBe(3);
     const listed = (await contactsOf(owner, 'xero')).contacts.filter((c) => pick.includes(c.external_id));
     expect(listed.every((c) => c.imported && c.customer_uuid)).toBe(true);
   });
 
-  it('matches a customer already there by email, then by name and postcode', async () => {
+  it('matches a customer already there by email, then by name and postcode, updating the ones chosen', async () => {
     const byEmail = await owner.post('/api/customers', {
       name: 'J. Martínez (shop)',
       email: 'jose.martinez@example.com',
@@ -151,8 +153,8 @@ describe('contacts', () => {
     const ids = ['José Martínez', "Mrs Margaret D'Arcy"].map(
       (n) => contacts.find((c) => c.recipient === n)!.external_id,
     );
-    const res = await owner.post('/api/integrations/xero/contacts/import', { ids });
-    expect(res.json()).toMatchObject({ created: 0, updated: 2 });
+    const res = await owner.post('/api/integrations/xero/contacts/import', { ids, update: ids });
+    expect(res.json()).toMatchObject({ created: 0, updated: 2, kept: 0 });
     const all = await customers();
     const jose = all.find((c) => c.id === byEmail.json().customer_uuid)!;
     expect(jose).toMatchObject({
@@ -187,6 +189,105 @@ describe('contacts', () => {
       422,
     );
     expect(await databaseFingerprint(t.services.pool)).toBe(before);
+  });
+
+  it('shows what would change for matched customers and updates only the ones chosen, keeping the others (issue 27 item 9)', async () => {
+    const { agent: me, me: session } = await signUpCompany(t.app);
+    await t.services.pool.query(`update accounts set current_plan = 'Pro' where id = $1`, [session.account.id]);
+    await connect(t, me, 'xero');
+    const { contacts } = await contactsOf(me, 'xero');
+    const siobhan = contacts.find((c) => c.recipient === "Siobhan O'Neill")!;
+    const gareth = contacts.find((c) => c.recipient === 'Gareth Llywelyn-Jones')!;
+    const zoe = contacts.find((c) => c.recipient === 'Zoë Brontë-Hughes')!;
+    // Two customers already there, matched by email, with addresses of their own.
+    const s = await me.post('/api/customers', {
+      name: 'Siobhán O’Neill',
+      address_lines: ['Flat 2', '9 Harbour View'],
+      town: 'Cork Street',
+      postcode: 'BS1 4DJ',
+      email: siobhan.email,
+    });
+    expect(s.statusCode, s.body).toBe(201);
+    const g = await me.post('/api/customers', {
+      name: 'Gareth Llywelyn-Jones',
+      address_lines: ['1 Old Road'],
+      postcode: 'CF10 1AA',
+      email: gareth.email,
+      phone: '029 2000 0000',
+    });
+    expect(g.statusCode, g.body).toBe(201);
+    const ids = [siobhan.external_id, gareth.external_id, zoe.external_id];
+    const before = await databaseFingerprint(t.services.pool);
+    const preview = await me.post('/api/integrations/xero/contacts/import/preview', { ids });
+    expect(preview.statusCode, preview.body).toBe(200);
+    // The preview writes nothing.
+    expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    const byId = new Map(preview.json().contacts.map((c: { external_id: string }) => [c.external_id, c]));
+    expect(byId.get(zoe.external_id)).toMatchObject({ outcome: 'new', customer_uuid: null, changes: [] });
+    expect(byId.get(siobhan.external_id)).toMatchObject({
+      outcome: 'matched',
+      matched_by: 'email',
+      customer_uuid: s.json().customer_uuid,
+      customer_name: 'Siobhán O’Neill',
+    });
+    const changes = (byId.get(siobhan.external_id) as { changes: { field: string; old: string; new: string }[] })
+      .changes;
+    expect(changes.find((c) => c.field === 'address')).toEqual({
+      field: 'address',
+      old: 'Flat 2, 9 Harbour View, Cork Street',
+      new: siobhan.address.slice(0, -1).join(', '),
+    });
+    expect(changes.find((c) => c.field === 'name')).toEqual({
+      field: 'name',
+      old: 'Siobhán O’Neill',
+      new: "Siobhan O'Neill",
+    });
+    expect(byId.get(gareth.external_id)).toMatchObject({ outcome: 'matched', matched_by: 'email' });
+
+    // Update Gareth only: Siobhán is kept as she is (linked to her contact), Zoë is added.
+    const apply = await me.post('/api/integrations/xero/contacts/import', { ids, update: [gareth.external_id] });
+    expect(apply.statusCode, apply.body).toBe(200);
+    expect(apply.json()).toMatchObject({
+      created: 1,
+      updated: 1,
+      kept: 1,
+      message: INTEGRATION_MESSAGES.contactsImported(1, 1, 1),
+    });
+    const { rows } = await t.services.pool.query<{
+      id: string;
+      name: string;
+      address_lines: string[];
+      postcode: string;
+      phone: string | null;
+    }>('select id, name, address_lines, postcode, phone from customers where account_id = $1', [session.account.id]);
+    expect(rows.find((r) => r.id === s.json().customer_uuid)).toMatchObject({
+      name: 'Siobhán O’Neill',
+      address_lines: ['Flat 2', '9 Harbour View', 'Cork Street'],
+      postcode: 'BS1 4DJ',
+    });
+    expect(rows.find((r) => r.id === g.json().customer_uuid)).toMatchObject({
+      address_lines: ['Tŷ Gwyn', '5 Heol y Deri', 'Cardiff'],
+      postcode: 'CF14 6HF',
+    });
+    expect(rows).toHaveLength(3);
+    // The kept customer is linked: the contact reads as imported, to her.
+    const listed = (await contactsOf(me, 'xero')).contacts.find((c) => c.external_id === siobhan.external_id)!;
+    expect(listed).toMatchObject({ imported: true, customer_uuid: s.json().customer_uuid });
+
+    // Another company's contact ids: 404, nothing read.
+    const theirs = (await contactsOf(other, 'xero')).contacts[0]!.external_id;
+    expect((await me.post('/api/integrations/xero/contacts/import/preview', { ids: [theirs] })).statusCode).toBe(404);
+    expect((await me.post('/api/integrations/xero/contacts/import/preview', { ids: [] })).statusCode).toBe(422);
+    // An id to update that was not chosen changes nothing.
+    const stray = await me.post('/api/integrations/xero/contacts/import', {
+      ids: [zoe.external_id],
+      update: [siobhan.external_id],
+    });
+    expect(stray.json()).toMatchObject({ created: 0, updated: 0, kept: 1 });
+    const after = await t.services.pool.query('select address_lines from customers where id = $1', [
+      s.json().customer_uuid,
+    ]);
+    expect(after.rows[0].address_lines).toEqual(['Flat 2', '9 Harbour View', 'Cork Street']);
   });
 
   it('imports QuickBooks and Sage contacts under the same rules', async () => {

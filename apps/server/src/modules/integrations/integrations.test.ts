@@ -345,7 +345,7 @@ describe('refreshing and revocation', () => {
 });
 
 describe('auto-sync and disconnecting', () => {
-  it('turns auto-sync on and off for a connected drive only', async () => {
+  it('turns auto-sync on and off for a connected provider only', async () => {
     const on = await owner.request('PUT', '/api/integrations/dropbox/auto-sync', { sync: true });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toEqual({
@@ -358,7 +358,10 @@ describe('auto-sync and disconnecting', () => {
     expect(list.find((i: { provider: string }) => i.provider === 'dropbox').auto_sync).toBe(true);
     const off = await owner.request('PUT', '/api/integrations/dropbox/auto-sync', { sync: false });
     expect(off.json().message).toBe(INTEGRATION_MESSAGES.autoSyncOff('Dropbox'));
-    expect((await owner.request('PUT', '/api/integrations/xero/auto-sync', { sync: true })).statusCode).toBe(409);
+    // An accounting provider's auto-sync imports new invoices (issue 27 item 20; invoice-sync.test.ts).
+    const xero = await owner.request('PUT', '/api/integrations/xero/auto-sync', { sync: true });
+    expect(xero.json().message).toBe(INTEGRATION_MESSAGES.invoiceSyncOn('Xero'));
+    await owner.request('PUT', '/api/integrations/xero/auto-sync', { sync: false });
     expect((await other.request('PUT', '/api/integrations/dropbox/auto-sync', { sync: true })).statusCode).toBe(404);
   });
 

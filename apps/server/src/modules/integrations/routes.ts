@@ -4,8 +4,10 @@ import {
   checkAnswerSchema,
   checkBodySchema,
   connectAnswerSchema,
+  contactsImportBodySchema,
   contactsImportedSchema,
   contactsPageSchema,
+  contactsPreviewSchema,
   importBodySchema,
   integrationListSchema,
   invoicesImportedSchema,
@@ -25,7 +27,7 @@ import { setAutoSync } from './auto-sync.js';
 import { checkConnection } from './check-connection.js';
 import { disconnect } from './disconnect.js';
 import { finishConnection } from './finish-connection.js';
-import { importContacts } from './import-contacts.js';
+import { importContacts, previewContacts } from './import-contacts.js';
 import { importInvoices } from './import-invoices.js';
 import { listIntegrations } from './list-integrations.js';
 import { listContacts, listInvoices } from './list-records.js';
@@ -152,7 +154,8 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
     {
       schema: {
         tags: ['integrations'],
-        summary: 'Turn copying letters to a connected cloud drive on or off',
+        summary:
+          'Turn auto-sync on or off: a cloud drive copies letters; an accounting provider imports new invoices as letters every hour',
         params: providerParams,
         body: autoSyncBodySchema,
         response: { 200: autoSyncAnswerSchema, ...refusals },
@@ -203,21 +206,40 @@ export function registerIntegrationRoutes(app: App, deps: Deps) {
   );
 
   app.post(
+    '/api/integrations/:provider/contacts/import/preview',
+    {
+      schema: {
+        tags: ['integrations'],
+        summary:
+          'What importing the chosen contacts would do, writing nothing: new, matched (how, and the fields that would change, old → new) or refused',
+        params: providerParams,
+        body: importBodySchema,
+        response: { 200: contactsPreviewSchema, ...refusals },
+      },
+      config: { access: manage },
+    },
+    async (request) => {
+      const p = allowed(request, true);
+      return previewContacts(svc, deps, request.auth!.accountId, p.id, request.body.ids);
+    },
+  );
+
+  app.post(
     '/api/integrations/:provider/contacts/import',
     {
       schema: {
         tags: ['integrations'],
         summary:
-          'The chosen contacts become customers (matched by an earlier import, then email, then name and postcode)',
+          'The chosen contacts become customers (matched by an earlier import, then email, then name and postcode); a matched customer is updated only when its contact is in `update`',
         params: providerParams,
-        body: importBodySchema,
+        body: contactsImportBodySchema,
         response: { 200: contactsImportedSchema, ...refusals },
       },
       config: { access: manage },
     },
     async (request) => {
       const p = allowed(request, true);
-      return importContacts(svc, deps, request.auth!.accountId, p.id, request.body.ids);
+      return importContacts(svc, deps, request.auth!.accountId, p.id, request.body.ids, request.body.update);
     },
   );
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { customerMatchKey, importPostcodeReason, normalisePreferences, UK_PHONE_PATTERN } from '@lp/domain';
+import {
+  type CONTACT_CHANGE_FIELDS,
+  customerMatchKey,
+  importPostcodeReason,
+  normalisePreferences,
+  UK_PHONE_PATTERN,
+} from '@lp/domain';
 import type pg from 'pg';
 import type { CustomerRow, IntegrationImportRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
@@ -21,6 +27,8 @@ export interface SavedCustomer {
   customer_uuid: string;
   recipient: string;
   created: boolean;
+  /** A matched customer given the provider's values (false: kept as it was, or new). */
+  updated: boolean;
 }
 
 type Stored = Pick<
@@ -50,17 +58,29 @@ export async function refusedPostcodes(postcodes: PostcodeService | null, contac
   return refused;
 }
 
+type MatchedBy = 'earlier import' | 'email' | 'name and postcode';
+
+/** One contact's customer: the existing one it matches (with how) or none, and what the customer would become. */
+export interface ContactPlan {
+  contact: ExternalContact;
+  target: Stored | null;
+  matchedBy: MatchedBy | null;
+  next: Omit<Stored, 'created_at'>;
+}
+
 /**
- * Saves contacts as customers inside the caller's transaction (one import of a company at a time,
- * shared with the file import's lock) and records what each became.
+ * Matches contacts to customers (reads only): the customer an earlier import made of the same
+ * record first, then the one with the same email, then the one with the same name and postcode
+ * (accents and case ignored, the oldest of namesakes); two contacts naming one customer make the
+ * second its own. `next` is what the customer becomes if updated: the provider's values where it has
+ * them, what is stored where it is blank; an email another customer holds stays theirs.
  */
-export async function saveContacts(
-  q: pg.ClientBase,
+export async function matchContacts(
+  q: pg.ClientBase | pg.Pool,
   scope: { accountId: string; provider: string; tenantId: string },
   contacts: readonly ExternalContact[],
-): Promise<SavedCustomer[]> {
+): Promise<ContactPlan[]> {
   const { accountId, provider, tenantId } = scope;
-  await q.query(`select pg_advisory_xact_lock(hashtextextended('customers-import:' || $1, 0))`, [accountId]);
   const COLS = 'c.id, c.name, c.address_lines, c.postcode, c.email, c.phone, c.match_key, c.created_at';
   const { rows: byImportRows } = await q.query<Stored & Pick<IntegrationImportRow, 'external_id'>>(
     `select i.external_id, ${COLS} from integration_imports i join customers c on c.id = i.local_id and c.account_id = i.account_id
@@ -88,22 +108,27 @@ export async function saveContacts(
   for (const s of [...candidates, ...byImportRows]) if (s.email) emailHolder.set(s.email.toLowerCase(), s.id);
 
   const claimed = new Set<string>();
-  const saved: SavedCustomer[] = [];
-  // Decided here, written below in three statements (not three a contact: 5,000 contacts made 15,000 round trips).
-  const inserts: Array<Record<string, unknown>> = [];
-  const updates: Array<Record<string, unknown>> = [];
-  const links = new Map<string, string>();
+  const plans: ContactPlan[] = [];
   for (const c of contacts) {
     const key = customerMatchKey(c.name, c.postcode);
-    let target = byImport.get(c.externalId) ?? (c.email ? byEmail.get(c.email) : undefined) ?? byKey.get(key) ?? null;
+    let target: Stored | null = null;
+    let matchedBy: MatchedBy | null = null;
+    const found: [Stored | undefined, MatchedBy][] = [
+      [byImport.get(c.externalId), 'earlier import'],
+      [c.email ? byEmail.get(c.email) : undefined, 'email'],
+      [byKey.get(key), 'name and postcode'],
+    ];
+    for (const [s, by] of found)
+      if (s) {
+        [target, matchedBy] = [s, by];
+        break;
+      }
     // Two contacts of one import naming the same customer: the second becomes its own customer.
-    if (target && claimed.has(target.id)) target = null;
+    if (target && claimed.has(target.id)) [target, matchedBy] = [null, null];
     const id = target?.id ?? randomUUID();
-    // An email another customer holds stays theirs (holders are never released within an import,
-    // so no two rows of the statements below ever trade an email).
     const holder = c.email ? emailHolder.get(c.email) : undefined;
     const email = c.email && (!holder || holder === id) ? c.email : (target?.email ?? null);
-    const next = {
+    const base = {
       id,
       name: c.name,
       address_lines: c.addressLines.length > 0 || !target ? c.addressLines : target.address_lines,
@@ -111,13 +136,66 @@ export async function saveContacts(
       email,
       phone: phoneOf(c.phone) ?? target?.phone ?? null,
     };
-    const row = { ...next, match_key: customerMatchKey(next.name, next.postcode) };
-    if (target) updates.push(row);
-    else inserts.push({ ...row, communications_preference: normalisePreferences([]) });
     if (email) emailHolder.set(email, id);
     claimed.add(id);
-    links.set(c.externalId, id);
-    saved.push({ external_id: c.externalId, customer_uuid: id, recipient: next.name, created: !target });
+    plans.push({
+      contact: c,
+      target,
+      matchedBy,
+      next: { ...base, match_key: customerMatchKey(base.name, base.postcode) },
+    });
+  }
+  return plans;
+}
+
+/** The fields of a matched customer an update would change, old → new (address lines as one line). */
+export function contactChanges(plan: ContactPlan) {
+  const t = plan.target;
+  if (!t) return [];
+  const n = plan.next;
+  const pairs: [(typeof CONTACT_CHANGE_FIELDS)[number], string | null, string | null][] = [
+    ['name', t.name, n.name],
+    ['address', t.address_lines.join(', ') || null, n.address_lines.join(', ') || null],
+    ['postcode', t.postcode, n.postcode],
+    ['email', t.email, n.email],
+    ['phone', t.phone, n.phone],
+  ];
+  return pairs.filter(([, a, b]) => a !== b).map(([field, old, value]) => ({ field, old, new: value }));
+}
+
+/**
+ * Saves contacts as customers inside the caller's transaction (one import of a company at a time,
+ * shared with the file import's lock) and records what each became. A matched customer takes the
+ * provider's values only when its contact is in `update` (issue 27 item 9: an import overwrote an
+ * address without asking); otherwise it is kept as it is and only linked to the contact.
+ */
+export async function saveContacts(
+  q: pg.ClientBase,
+  scope: { accountId: string; provider: string; tenantId: string },
+  contacts: readonly ExternalContact[],
+  update: ReadonlySet<string> = new Set(),
+): Promise<SavedCustomer[]> {
+  const { accountId, provider, tenantId } = scope;
+  await q.query(`select pg_advisory_xact_lock(hashtextextended('customers-import:' || $1, 0))`, [accountId]);
+  const plans = await matchContacts(q, scope, contacts);
+  const saved: SavedCustomer[] = [];
+  // Decided here, written below in three statements (not three a contact: 5,000 contacts made 15,000 round trips).
+  const inserts: Array<Record<string, unknown>> = [];
+  const updates: Array<Record<string, unknown>> = [];
+  const links = new Map<string, string>();
+  for (const { contact: c, target, next } of plans) {
+    const updating =
+      !!target && update.has(c.externalId) && contactChanges({ contact: c, target, matchedBy: null, next }).length > 0;
+    if (!target) inserts.push({ ...next, communications_preference: normalisePreferences([]) });
+    else if (updating) updates.push(next);
+    links.set(c.externalId, next.id);
+    saved.push({
+      external_id: c.externalId,
+      customer_uuid: next.id,
+      recipient: target && !updating ? target.name : next.name,
+      created: !target,
+      updated: updating,
+    });
   }
   const RECORD = `r(id text, name text, address_lines text[], postcode text, email text, phone text,
     communications_preference text[], match_key text)`;

@@ -12,6 +12,7 @@ import {
   STORAGE_MESSAGES,
   STORAGE_PAGE_MAX,
   STORAGE_ROOT_ID,
+  savedUploadName,
   sniffStorageType,
 } from '@lp/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -493,7 +494,16 @@ export function registerStorageRoutes(app: App, deps: Deps) {
           file_name: z.string().min(1).max(1000),
           size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
         }),
-        response: { 201: uploadSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 507: errorSchema },
+        response: {
+          201: uploadSchema.extend({
+            /** The name given broke the name rule: `name` is what the file is saved as (its characters outside the rule became spaces). */
+            renamed: z.boolean(),
+          }),
+          404: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+          507: errorSchema,
+        },
       },
       config: { access: manage },
     },
@@ -529,7 +539,7 @@ export function registerStorageRoutes(app: App, deps: Deps) {
           );
           return rows[0]!;
         });
-        return reply.status(201).send(toUpload(row));
+        return reply.status(201).send({ ...toUpload(row), renamed: savedUploadName(body.file_name).renamed });
       } catch (error) {
         await blobs.abortParts(blobKey, multipartId).catch(() => {});
         throw error;

@@ -206,6 +206,27 @@ describe('uploads', () => {
     expect(again.json().item.name).toBe('letter 2.pdf');
   });
 
+  it('says when a name breaking the name rule is saved as another (issue 27 item 10)', async () => {
+    const box = await folder(owner, 'root', 'Invoices');
+    const start = await owner.post('/api/storage/uploads', {
+      folder_id: box.id,
+      file_name: 'Supplier invoice #4471 (Nov).pdf',
+      size: pdf().length,
+    });
+    expect(start.statusCode, start.body).toBe(201);
+    expect(start.json()).toMatchObject({ name: 'Supplier invoice 4471 Nov.pdf', renamed: true });
+    await owner.request('DELETE', `/api/storage/uploads/${start.json().upload_id}`);
+    const plain = await owner.post('/api/storage/uploads', {
+      folder_id: box.id,
+      file_name: "Siobhán O'Neill - statement.pdf",
+      size: pdf().length,
+    });
+    expect(plain.json()).toMatchObject({ name: "Siobhán O'Neill - statement.pdf", renamed: false });
+    await owner.request('DELETE', `/api/storage/uploads/${plain.json().upload_id}`);
+    const done = await upload(owner, box.id, 'Supplier invoice #4471 (Nov).pdf', pdf());
+    expect(done.json().item.name).toBe('Supplier invoice 4471 Nov.pdf');
+  });
+
   it('refuses other types by name and by content, and releases the reservation', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), randomBytes(2000)]);
     const byName = await owner.post('/api/storage/uploads', { folder_id: 'root', file_name: 'setup.exe', size: 10 });

@@ -719,7 +719,10 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('customers_list_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
+    // The list's order: by name under the ICU collation customer_name (case and accents ignored:
+    // "Áine" beside "Aine", before "Zoë"; numbers by value), created with the search's
+    // `search_fold` and its trigram index in migration 0028 (docs/decisions/0033-customers-first-week.md).
+    index('customers_sort_idx').on(t.accountId, sql`${t.name} collate customer_name`, t.id),
     index('customers_match_idx').on(t.accountId, t.matchKey),
     uniqueIndex('customers_email_idx').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
   ],
@@ -801,6 +804,8 @@ export const parcels = pgTable(
   },
   (t) => [
     index('parcels_list_idx').on(t.accountId, t.createdAt, t.id),
+    // A customer's parcels, newest first (their past messages, issue 27 item 24).
+    index('parcels_customer_idx').on(t.customerId, t.createdAt).where(sql`customer_id is not null`),
     uniqueIndex('parcels_shipment_idx').on(t.carrierName, t.shipmentId).where(sql`shipment_id is not null`),
   ],
 );
@@ -1012,6 +1017,11 @@ export const integrations = pgTable(
     autoSync: boolean('auto_sync').notNull().default(false),
     /** Cloud drives with auto-sync: uploaded letters are copied too (once analysed), not only delivered ones. */
     syncUploads: boolean('sync_uploads').notNull().default(false),
+    /**
+     * Accounting providers with auto-sync: invoices issued from this day are imported as letters
+     * every hour (set when auto-sync is turned on; issue 27 item 20, decision 0033).
+     */
+    invoiceSyncSince: timestamp('invoice_sync_since', { withTimezone: true }),
     tenantId: text('tenant_id'),
     tenantName: text('tenant_name'),
     /** { access_token, refresh_token, expires_at } sealed (key id, IV, tag, data). */

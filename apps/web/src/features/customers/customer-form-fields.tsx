@@ -49,8 +49,8 @@ function errorAt(errors: FieldErrors<CustomerFormInput>, path: string): string |
 }
 
 /**
- * A customer's fields (part 2 section 5, "Customer edit"): the name (required), the address lines and
- * postcode, email, phone and the communication preferences with their rule. Used to add and to edit.
+ * A customer's fields (part 2 section 5, "Customer edit"): the name (required), the address lines, the
+ * town and postcode, email, phone and the communication preferences with their rule. Used to add and to edit.
  */
 export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Save' }: CustomerFormProps) {
   const form = useForm<CustomerFormInput, unknown, CustomerFormValues>({
@@ -104,6 +104,7 @@ export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Sav
           margin="dense"
         />
       ))}
+      <FormTextField control={form.control} name="town" label={labels.town!} autoComplete="off" margin="dense" />
       <FormTextField control={form.control} name="postcode" label={labels.postcode!} autoComplete="off" />
       <CustomerAddressPicker form={form} lineCount={lineCount} />
       <FormTextField
@@ -138,7 +139,7 @@ export function CustomerForm({ defaultValues, onSave, onCancel, saveLabel = 'Sav
 
 /**
  * "Find address" beside the postcode (issue 27 item 16): the picked address fills the address lines
- * (its lines, then the town, in the slots there are) and the postcode.
+ * (its lines, in the slots there are), the Town and the postcode.
  */
 function CustomerAddressPicker({
   form,
@@ -149,7 +150,7 @@ function CustomerAddressPicker({
 }) {
   const postcode = useWatch({ control: form.control, name: 'postcode' }) ?? '';
   const fill = (a: FoundAddress) => {
-    const parts = [a.line1, a.line2, a.line3, a.town].filter((p) => p.trim() !== '');
+    const parts = [a.line1, a.line2, a.line3].filter((p) => p.trim() !== '');
     const slots = Math.max(1, lineCount);
     const lines = [...parts.slice(0, slots - 1), parts.slice(slots - 1).join(', ')];
     for (let i = 0; i < slots; i += 1)
@@ -157,6 +158,7 @@ function CustomerAddressPicker({
         shouldDirty: true,
         shouldValidate: form.formState.isSubmitted,
       });
+    form.setValue('town', a.town, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     form.setValue('postcode', a.postcode, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
   return <AddressPicker postcode={String(postcode)} onPick={fill} />;

@@ -15,6 +15,7 @@ const SIOBHAN: Customer = {
   recipient: "Dr Siobhán O'Neill",
   address: '12 Acacia Avenue, Clifton, Bristol, BS8 2QT',
   address_lines: ['12 Acacia Avenue', 'Clifton', 'Bristol'],
+  town: 'Bristol',
   postcode: 'BS8 2QT',
   email: 'siobhan.oneill@example.co.uk',
   phone: '07700 900123',
@@ -32,10 +33,18 @@ function edited(change: (v: ReturnType<typeof customerFormValues>) => void) {
 }
 
 describe('customer form', () => {
-  it('fills four address lines from the customer, and none for a new one', () => {
-    expect(customerFormValues(SIOBHAN).address_lines).toEqual(['12 Acacia Avenue', 'Clifton', 'Bristol', '']);
+  it('fills four address lines and the town (the last of two or more lines) from the customer, and none for a new one', () => {
+    expect(customerFormValues(SIOBHAN).address_lines).toEqual(['12 Acacia Avenue', 'Clifton', '', '']);
+    expect(customerFormValues(SIOBHAN).town).toBe('Bristol');
+    expect(customerFormValues({ ...SIOBHAN, address_lines: ['1 Park Row'] })).toMatchObject({
+      address_lines: ['1 Park Row', '', '', ''],
+      town: '',
+    });
+    expect(emptyCustomerForm().town).toBe('');
     expect(emptyCustomerForm().address_lines).toEqual(['', '', '', '']);
-    expect(customerFormValues({ ...SIOBHAN, address_lines: ['1', '2', '3', '4', '5'] }).address_lines).toHaveLength(5);
+    expect(
+      customerFormValues({ ...SIOBHAN, address_lines: ['1', '2', '3', '4', '5', '6'] }).address_lines,
+    ).toHaveLength(5);
   });
 
   it('sends nothing when nothing changed (the postcode and email compared as the server stores them)', () => {
@@ -82,13 +91,24 @@ describe('customer form', () => {
       customerUpdateBody(
         SIOBHAN,
         edited((v) => {
-          v.address_lines = ['Flat 3', '1 Park Row', '', 'Leeds'];
+          v.address_lines = ['Flat 3', '1 Park Row', '', ''];
+          v.town = 'Leeds';
           v.postcode = 'ls1 5hd';
         }),
       ),
     ).toEqual({
       customer_uuid: 'c1',
-      new_customer_address: { address_lines: ['Flat 3', '1 Park Row', 'Leeds'], postcode: 'ls1 5hd' },
+      new_customer_address: { address_lines: ['Flat 3', '1 Park Row'], town: 'Leeds', postcode: 'ls1 5hd' },
+    });
+    // Only the town changed: the address goes whole, the town with it.
+    expect(
+      customerUpdateBody(
+        SIOBHAN,
+        edited((v) => (v.town = 'Bath')),
+      ),
+    ).toEqual({
+      customer_uuid: 'c1',
+      new_customer_address: { address_lines: ['12 Acacia Avenue', 'Clifton'], town: 'Bath', postcode: 'BS8 2QT' },
     });
     // One line changed: the address goes whole (it is one field on the server).
     expect(
@@ -98,7 +118,7 @@ describe('customer form', () => {
       ),
     ).toEqual({
       customer_uuid: 'c1',
-      new_customer_address: { address_lines: ['12 Acacia Avenue', 'Redland', 'Bristol'], postcode: 'BS8 2QT' },
+      new_customer_address: { address_lines: ['12 Acacia Avenue', 'Redland'], town: 'Bristol', postcode: 'BS8 2QT' },
     });
     expect(
       customerUpdateBody(
@@ -115,12 +135,14 @@ describe('customer form', () => {
     const values = customerFieldsSchema.parse({
       ...emptyCustomerForm(),
       name: ' Smith & Sons Ltd ',
-      address_lines: ['Unit 7, Canal Wharf', '', 'Leeds', ''],
+      address_lines: ['Unit 7, Canal Wharf', '', '', ''],
+      town: ' Leeds ',
       postcode: 'LS11 5PS',
     });
     expect(newCustomerBody(values)).toEqual({
       name: 'Smith & Sons Ltd',
-      address_lines: ['Unit 7, Canal Wharf', 'Leeds'],
+      address_lines: ['Unit 7, Canal Wharf'],
+      town: 'Leeds',
       postcode: 'LS11 5PS',
       email: '',
       phone: '',

@@ -1,4 +1,5 @@
 import {
+  addressWithTown,
   CLOUD_DRIVE_IDS,
   type CloudDriveId,
   COMMUNICATION_PREFERENCES,
@@ -8,6 +9,7 @@ import {
   findIntegrationProvider,
   normalisePostcode,
   normalisePreferences,
+  splitTown,
 } from '@lp/domain';
 import type { z } from 'zod';
 import type { ApiFieldError } from '../../lib/api';
@@ -43,6 +45,7 @@ export function customerFieldLabels(lines: number): Record<string, string> {
   for (let i = 0; i < lines; i += 1) labels[`address_lines.${i}`] = `Address line ${i + 1}`;
   return {
     ...labels,
+    town: 'Town',
     postcode: 'Postcode',
     email: 'Email',
     phone: 'Phone',
@@ -63,6 +66,7 @@ export function emptyCustomerForm(): CustomerFormInput {
   return {
     name: '',
     address_lines: Array.from({ length: ADDRESS_LINE_COUNT }, () => ''),
+    town: '',
     postcode: '',
     email: '',
     phone: '',
@@ -71,12 +75,14 @@ export function emptyCustomerForm(): CustomerFormInput {
   };
 }
 
-/** The form filled with a stored customer. */
+/** The form filled with a stored customer: the last of two or more lines is the town. */
 export function customerFormValues(customer: Customer): CustomerFormInput {
-  const lines = Math.max(ADDRESS_LINE_COUNT, customer.address_lines.length);
+  const { lines: stored, town } = splitTown(customer.address_lines);
+  const lines = Math.max(ADDRESS_LINE_COUNT, stored.length);
   return {
     name: customer.recipient,
-    address_lines: Array.from({ length: lines }, (_, i) => customer.address_lines[i] ?? ''),
+    address_lines: Array.from({ length: lines }, (_, i) => stored[i] ?? ''),
+    town,
     postcode: customer.postcode ?? '',
     email: customer.email ?? '',
     phone: customer.phone ?? '',
@@ -95,6 +101,7 @@ export function newCustomerBody(values: CustomerFormValues): NewCustomerBody {
   return {
     name: values.name,
     address_lines: filledLines(values.address_lines),
+    town: values.town,
     postcode: values.postcode,
     email: values.email,
     phone: values.phone,
@@ -118,8 +125,11 @@ export function customerUpdateBody(customer: Customer, values: CustomerFormValue
   }
   const lines = filledLines(values.address_lines);
   const postcode = values.postcode ? normalisePostcode(values.postcode) : '';
-  if (!sameList(lines, customer.address_lines) || postcode !== (customer.postcode ?? '')) {
-    body.new_customer_address = { address_lines: lines, postcode: values.postcode };
+  if (
+    !sameList(addressWithTown(lines, values.town), customer.address_lines) ||
+    postcode !== (customer.postcode ?? '')
+  ) {
+    body.new_customer_address = { address_lines: lines, town: values.town, postcode: values.postcode };
     changed = true;
   }
   if (values.email.toLowerCase() !== (customer.email ?? '').toLowerCase()) {
@@ -157,6 +167,8 @@ export function formFieldOf(path: string): string {
   if (SERVER_PATHS[path]) return SERVER_PATHS[path];
   const line = /^(?:new_customer_address\.)?address_lines\.(\d+)/.exec(path);
   if (line) return `address_lines.${line[1]}`;
+  if (path === 'new_customer_address.town') return 'town';
+  if (path === 'new_customer_address.address_lines') return 'address_lines.0';
   if (/^communications_preferences?\.\d+$/.test(path)) return 'communications_preference';
   return path;
 }

@@ -22,6 +22,7 @@ import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { StatusBadge } from '../letters/status-badge';
+import { MessagesSection } from '../messages/messages-section';
 import {
   type Customer,
   type CustomerDetail,
@@ -259,6 +260,7 @@ function CustomerDetails({
           </Box>
         )}
       </Box>
+      <MessagesSection owner="customers" id={customer.customer_uuid} canSeeLetters={canSeeLetters} />
       <ConfirmDialog
         open={confirmDelete}
         busy={remove.isPending}

@@ -22,6 +22,7 @@ function customer(over: Partial<Customer>): Customer {
     recipient: "Dr Siobhán O'Neill",
     address: '12 Acacia Avenue, Clifton, Bristol, BS8 2QT',
     address_lines: ['12 Acacia Avenue', 'Clifton', 'Bristol'],
+    town: 'Bristol',
     postcode: 'BS8 2QT',
     email: 'siobhan.oneill@example.co.uk',
     phone: '07700 900123',
@@ -40,6 +41,7 @@ const CUSTOMERS: Customer[] = [
     recipient: 'Smith & Sons Ltd',
     address: 'Unit 7, Canal Wharf, Leeds, LS11 5PS',
     address_lines: ['Unit 7, Canal Wharf', 'Leeds'],
+    town: 'Leeds',
     postcode: 'LS11 5PS',
     email: null,
     phone: null,
@@ -50,6 +52,7 @@ const CUSTOMERS: Customer[] = [
     recipient: 'Zoë Brontë',
     address: '',
     address_lines: [],
+    town: '',
     postcode: null,
     email: 'zoe@example.com',
     phone: null,
@@ -129,7 +132,13 @@ beforeEach(() => {
         });
       }
       if (method === 'POST' && url.pathname === '/api/customers') {
-        const created = customer({ customer_uuid: 'c-new', recipient: body.name, address: '', address_lines: [] });
+        const created = customer({
+          customer_uuid: 'c-new',
+          recipient: body.name,
+          address: '',
+          address_lines: [],
+          town: '',
+        });
         stored.push(created);
         return json(201, created);
       }
@@ -266,6 +275,9 @@ describe('/customers', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Edit' }));
     expect(field(panel, /^Name/).value).toBe("Dr Siobhán O'Neill");
     expect(field(panel, /^Address line 2/).value).toBe('Clifton');
+    // The last of the stored lines is the town.
+    expect(field(panel, /^Address line 3/).value).toBe('');
+    expect(field(panel, /^Town/).value).toBe('Bristol');
     expect(field(panel, /^Postcode/).value).toBe('BS8 2QT');
     expect(await axeViolations(view.baseElement)).toEqual([]);
     fireEvent.change(field(panel, /^Email/), { target: { value: '' } });
@@ -331,14 +343,16 @@ describe('/customers', () => {
     expect(field(panel, /^Name/).required).toBe(true);
     fireEvent.change(field(panel, /^Name/), { target: { value: 'Grace Hopper' } });
     fireEvent.change(field(panel, /^Address line 1/), { target: { value: '1 Navy Way' } });
-    fireEvent.change(field(panel, /^Address line 3/), { target: { value: 'Bristol' } });
+    fireEvent.change(field(panel, /^Address line 3/), { target: { value: 'Clifton' } });
+    fireEvent.change(field(panel, /^Town/), { target: { value: 'Bristol' } });
     fireEvent.change(field(panel, /^Postcode/), { target: { value: 'bs8 2qt' } });
     fireEvent.click(within(panel).getByRole('checkbox', { name: 'SMS' }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Add customer' }));
     await waitFor(() => expect(lastCall('POST', '/api/customers')).toBeTruthy());
     expect(lastCall('POST', '/api/customers')!.body).toEqual({
       name: 'Grace Hopper',
-      address_lines: ['1 Navy Way', 'Bristol'],
+      address_lines: ['1 Navy Way', 'Clifton'],
+      town: 'Bristol',
       postcode: 'bs8 2qt',
       email: '',
       phone: '',
@@ -386,13 +400,15 @@ describe('/customers', () => {
     fireEvent.change(list, { target: { value: 'a1' } });
     expect(field(panel, /^Address line 1/).value).toBe('Café Névé');
     expect(field(panel, /^Address line 2/).value).toBe('21 Rose Street');
-    expect(field(panel, /^Address line 3/).value).toBe('Edinburgh');
+    expect(field(panel, /^Address line 3/).value).toBe('');
+    expect(field(panel, /^Town/).value).toBe('Edinburgh');
     expect(field(panel, /^Postcode/).value).toBe('EH2 2PR');
     fireEvent.click(within(panel).getByRole('button', { name: 'Add customer' }));
     await waitFor(() => expect(lastCall('POST', '/api/customers')).toBeTruthy());
     expect(lastCall('POST', '/api/customers')!.body).toMatchObject({
       name: "Áine O'Neill",
-      address_lines: ['Café Névé', '21 Rose Street', 'Edinburgh'],
+      address_lines: ['Café Névé', '21 Rose Street'],
+      town: 'Edinburgh',
       postcode: 'EH2 2PR',
     });
   });
@@ -487,7 +503,7 @@ describe('/customers', () => {
     await waitFor(() => expect(notified()).toContainEqual([`Postcode - ${CUSTOMER_MESSAGES.postcode}`, 'error']));
     expect(lastCall('PUT', '/api/customers')!.body).toEqual({
       customer_uuid: 'c1',
-      new_customer_address: { address_lines: ['12 Acacia Avenue', 'Clifton', 'Bristol'], postcode: 'AB1 0AA' },
+      new_customer_address: { address_lines: ['12 Acacia Avenue', 'Clifton'], town: 'Bristol', postcode: 'AB1 0AA' },
     });
     const postcode = field(panel, /^Postcode/);
     expect(postcode.getAttribute('aria-invalid')).toBe('true');

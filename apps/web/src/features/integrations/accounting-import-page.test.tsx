@@ -109,6 +109,7 @@ describe('/{provider}/contacts', () => {
         json(200, {
           created: 1,
           updated: 0,
+          kept: 0,
           customers: [{ customer_uuid: 'cu-1', recipient: 'Bramble & Finch Ltd', external_id: 'xc-1' }],
           refused: [],
           message: '1 customer added, 0 updated.',
@@ -116,7 +117,7 @@ describe('/{provider}/contacts', () => {
       ),
     );
     expect(importCalls().map((c) => [c.path, c.body])).toEqual([
-      ['/api/integrations/xero/contacts/import', { ids: ['xc-1'] }],
+      ['/api/integrations/xero/contacts/import', { ids: ['xc-1'], update: [] }],
     ]);
     const outcome = await screen.findByTestId('import-outcome');
     expect(outcome.textContent).toContain('1 customer added, 0 updated.');
@@ -253,6 +254,7 @@ describe('long lists', () => {
       json(200, {
         created: 0,
         updated: 0,
+        kept: 0,
         customers: [],
         refused: [{ external_id: 'xc-1', reason: 'There is no such postcode.' }],
         message: '0 customers added, 0 updated.',
@@ -263,6 +265,74 @@ describe('long lists', () => {
     const outcome = await screen.findByTestId('import-outcome');
     expect(outcome.textContent).toContain('1 could not be imported:');
     expect(within(outcome).getByText('Bramble & Finch Ltd: There is no such postcode.')).toBeTruthy();
+  });
+});
+
+describe('customers the import would change (issue 27 item 9)', () => {
+  const PREVIEW = {
+    contacts: [
+      {
+        external_id: 'xc-1',
+        recipient: 'Bramble & Finch Ltd',
+        outcome: 'matched',
+        reason: null,
+        customer_uuid: 'cu-1',
+        customer_name: 'Bramble and Finch',
+        matched_by: 'email',
+        changes: [
+          { field: 'name', old: 'Bramble and Finch', new: 'Bramble & Finch Ltd' },
+          { field: 'address', old: '2 Old Road, Leeds', new: '14 Mill Lane, Leeds' },
+          { field: 'phone', old: null, new: '0113 496 0000' },
+        ],
+      },
+      {
+        external_id: 'xc-2',
+        recipient: 'Zoë Brontë',
+        outcome: 'matched',
+        reason: null,
+        customer_uuid: 'cu-2',
+        customer_name: 'Zoë Brontë',
+        matched_by: 'name and postcode',
+        changes: [{ field: 'email', old: 'zoe@old.example', new: 'zoe@example.com' }],
+      },
+    ],
+  };
+
+  it('shows old → new per matched customer, keeps them all unless ticked, and sends only the ticked', async () => {
+    server.answers['POST /api/integrations/xero/contacts/import/preview'] = () => json(200, PREVIEW);
+    const { view } = renderAt('/xero/contacts');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customers that already exist' });
+    const rows = within(dialog).getAllByTestId('contact-change');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('Matched by email');
+    expect(rows[0]!.textContent).toContain('Address2 Old Road, Leeds → 14 Mill Lane, Leeds');
+    expect(rows[0]!.textContent).toContain('Phoneempty → 0113 496 0000');
+    // Nothing is written before the answer; none is ticked (keep).
+    expect(importCalls()).toEqual([]);
+    const bramble = within(dialog).getByRole('checkbox', { name: 'Update Bramble and Finch' }) as HTMLInputElement;
+    expect(bramble.checked).toBe(false);
+    expect((within(dialog).getByRole('checkbox', { name: 'Update Zoë Brontë' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect(await axeViolations(view.baseElement)).toEqual([]);
+    fireEvent.click(bramble);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update selected' }));
+    await waitFor(() => expect(importCalls()).toHaveLength(1));
+    expect(importCalls()[0]!.body).toEqual({ ids: ['xc-1', 'xc-2'], update: ['xc-1'] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('imports nothing when the question is cancelled', async () => {
+    server.answers['POST /api/integrations/xero/contacts/import/preview'] = () => json(200, PREVIEW);
+    renderAt('/xero/contacts');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customers that already exist' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(importCalls()).toEqual([]);
   });
 });
 

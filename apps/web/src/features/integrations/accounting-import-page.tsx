@@ -17,14 +17,17 @@ import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
 import { ACCOUNTING_ENTITY_TYPES, findAccountingProvider } from './accounting-providers';
 import {
+  type ContactsPreview,
   type ImportEntity,
   type ImportOutcome,
   integrationFailureMessage,
   isUpgradeRequired,
+  previewContactsImport,
   useEntities,
   useImport,
   useIntegrations,
 } from './api';
+import { ContactChangesDialog, changedMatches } from './contact-changes-dialog';
 import { ContactCard, InvoiceCard } from './import-cards';
 import { INTEGRATIONS_TEXT as T } from './texts';
 
@@ -125,7 +128,10 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [upgrade, setUpgrade] = useState<string | null>(null);
-  const busy = importing.isPending;
+  // Contacts: what the import would do, read first; the customers it would change are asked about.
+  const [previewing, setPreviewing] = useState(false);
+  const [review, setReview] = useState<{ ids: string[]; matches: ContactsPreview['contacts'] } | null>(null);
+  const busy = importing.isPending || previewing;
   const can = openers(abilities);
 
   // A failed further page keeps the pages already shown (below); only a first failure replaces them.
@@ -173,24 +179,58 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
     }
     setUpgrade(null);
     setDone(0);
-    importing.mutate(chosen, {
-      onSuccess: (made) => {
-        setSelected(new Set());
-        setOutcome(made);
-        notify(outcomeMessage(made), { variant: 'success' });
-      },
-      onError: (error) => {
-        // Slices sent before the failure were imported: the list (read again) marks them.
-        const message = integrationFailureMessage(error);
-        if (isUpgradeRequired(error)) setUpgrade(message);
-        notify(message, { variant: 'error' });
-      },
-    });
+    if (entity === 'contacts') {
+      setPreviewing(true);
+      previewContactsImport(info.id, chosen)
+        .then((contacts) => {
+          const matches = changedMatches(contacts);
+          if (matches.length > 0) setReview({ ids: chosen, matches });
+          else send(chosen, []);
+        })
+        .catch(failed)
+        .finally(() => setPreviewing(false));
+      return;
+    }
+    send(chosen, []);
   };
 
-  const total = importing.variables?.length ?? 0;
+  const failed = (error: unknown) => {
+    const message = integrationFailureMessage(error);
+    if (isUpgradeRequired(error)) setUpgrade(message);
+    notify(message, { variant: 'error' });
+  };
+
+  const send = (ids: string[], update: string[]) => {
+    setDone(0);
+    importing.mutate(
+      { ids, update },
+      {
+        onSuccess: (made) => {
+          setSelected(new Set());
+          setOutcome(made);
+          notify(outcomeMessage(made), { variant: 'success' });
+        },
+        // Slices sent before the failure were imported: the list (read again) marks them.
+        onError: failed,
+      },
+    );
+  };
+
+  const total = importing.variables?.ids.length ?? 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {review ? (
+        <ContactChangesDialog
+          provider={info.name}
+          matches={review.matches}
+          onCancel={() => setReview(null)}
+          onConfirm={(update) => {
+            const { ids } = review;
+            setReview(null);
+            send(ids, update);
+          }}
+        />
+      ) : null}
       {outcome ? <OutcomeBanner outcome={outcome} rows={rows} can={can} onClose={() => setOutcome(null)} /> : null}
       {upgrade ? (
         <MessageBanner
@@ -233,7 +273,15 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
               {T.importSelected}
             </Button>
           </Box>
-          {busy ? (
+          {previewing ? (
+            <Box role="status">
+              <LinearProgress aria-label={T.checkingContacts(chosen.length)} />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {T.checkingContacts(chosen.length)}
+              </Typography>
+            </Box>
+          ) : null}
+          {importing.isPending ? (
             <Box role="status">
               <LinearProgress
                 variant={total > 0 ? 'determinate' : 'indeterminate'}
@@ -304,7 +352,7 @@ function EntityImport({ info, entity, abilities }: ImportProps) {
 
 function outcomeMessage(outcome: Outcome): string {
   return outcome.entity === 'contacts'
-    ? INTEGRATION_MESSAGES.contactsImported(outcome.answer.created, outcome.answer.updated)
+    ? INTEGRATION_MESSAGES.contactsImported(outcome.answer.created, outcome.answer.updated, outcome.answer.kept)
     : INTEGRATION_MESSAGES.invoicesImported(outcome.answer.letters.length);
 }
 

@@ -18,6 +18,8 @@ export type ImportContact = ApiResponse<'/api/integrations/{provider}/contacts'>
 /** A sales invoice of the provider's, as GET .../invoices lists it. */
 export type ImportInvoice = ApiResponse<'/api/integrations/{provider}/invoices'>['invoices'][number];
 export type ContactsImported = ApiResponse<'/api/integrations/{provider}/contacts/import', 'post'>;
+/** POST .../contacts/import/preview. */
+export type ContactsPreview = ApiResponse<'/api/integrations/{provider}/contacts/import/preview', 'post'>;
 export type InvoicesImported = ApiResponse<'/api/integrations/{provider}/invoices/import', 'post'>;
 export type CheckAnswer = ApiResponse<'/api/integrations/check', 'post'>;
 
@@ -148,6 +150,7 @@ function mergeContacts(answers: ContactsImported[]): ContactsImported {
   return {
     created: answers.reduce((n, a) => n + a.created, 0),
     updated: answers.reduce((n, a) => n + a.updated, 0),
+    kept: answers.reduce((n, a) => n + a.kept, 0),
     customers: answers.flatMap((a) => a.customers),
     refused: answers.flatMap((a) => a.refused),
     message: answers.length === 1 ? answers[0]!.message : '',
@@ -161,9 +164,31 @@ function mergeInvoices(answers: InvoicesImported[]): InvoicesImported {
   };
 }
 
+/** POST .../contacts/import/preview: what importing the contacts would do (new, matched with the changes, refused), a hundred at a time. */
+export async function previewContactsImport(
+  provider: IntegrationProviderId,
+  ids: readonly string[],
+  onProgress: (done: number) => void = () => {},
+): Promise<ContactsPreview['contacts']> {
+  const answers = await inSlices(
+    ids,
+    (slice) =>
+      api.post('/api/integrations/{provider}/contacts/import/preview', { params: { provider }, body: { ids: slice } }),
+    onProgress,
+  );
+  return answers.flatMap((a) => a.contacts);
+}
+
+/** What an import sends: the ids, and (contacts) those whose matched customer takes the provider's values. */
+export interface ImportRequest {
+  ids: string[];
+  update?: readonly string[];
+}
+
 /**
- * POST .../contacts/import or .../invoices/import { ids }, at most INTEGRATION_IMPORT_MAX a call;
- * then the list (its "already imported" marks) and what the import made are read again.
+ * POST .../contacts/import { ids, update } or .../invoices/import { ids }, at most
+ * INTEGRATION_IMPORT_MAX a call; then the list (its "already imported" marks) and what the import
+ * made are read again.
  */
 export function useImport(
   provider: IntegrationProviderId,
@@ -172,12 +197,17 @@ export function useImport(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (ids: string[]): Promise<ImportOutcome> => {
+    mutationFn: async ({ ids, update = [] }: ImportRequest): Promise<ImportOutcome> => {
       const params = { provider };
       if (entity === 'contacts') {
+        const updating = new Set(update);
         const answers = await inSlices(
           ids,
-          (slice) => api.post('/api/integrations/{provider}/contacts/import', { params, body: { ids: slice } }),
+          (slice) =>
+            api.post('/api/integrations/{provider}/contacts/import', {
+              params,
+              body: { ids: slice, update: slice.filter((id) => updating.has(id)) },
+            }),
           onProgress,
         );
         return { entity, answer: mergeContacts(answers) };

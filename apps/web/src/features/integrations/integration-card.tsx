@@ -34,8 +34,9 @@ export interface IntegrationCardProps {
 /**
  * One provider (part 2 "Integrations screen"): its mark, name and description, a Connected banner
  * (or what went wrong with the connection), Connect (Reconnect once the provider revoked our access)
- * and Disconnect, the cloud drives' auto-sync switch, and the accounting providers' Invoices and
- * Contacts import pages.
+ * and Disconnect, the auto-sync switch (a cloud drive copies letters; an accounting provider imports
+ * new invoices every hour, issue 27 item 20), and the accounting providers' Invoices and Contacts
+ * import pages.
  */
 export function IntegrationCard({ info, integration }: IntegrationCardProps) {
   const titleId = useId();
@@ -127,7 +128,7 @@ export function IntegrationCard({ info, integration }: IntegrationCardProps) {
         </MessageBanner>
       ) : null}
 
-      {info.kind === 'cloud' ? <AutoSyncSwitch info={info} integration={integration} /> : null}
+      <AutoSyncSwitch info={info} integration={integration} />
 
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {!connected || revoked ? (
@@ -221,9 +222,14 @@ function ImportButton({
   );
 }
 
-/** The cloud drive's auto-sync (the spec's togglesync): every letter sent is copied to the drive. */
+/**
+ * Auto-sync (the spec's togglesync; part 2: the cards show it): a cloud drive copies every letter
+ * sent; an accounting provider imports its new sales invoices as letters every hour, what it does
+ * written under the switch.
+ */
 function AutoSyncSwitch({ info, integration }: IntegrationCardProps) {
   const hintId = useId();
+  const accounting = info.kind === 'accounting';
   const save = useAutoSync();
   const connected = integration?.connected ?? false;
   const stored = integration?.auto_sync ?? false;
@@ -235,7 +241,7 @@ function AutoSyncSwitch({ info, integration }: IntegrationCardProps) {
           <Switch
             checked={value}
             disabled={!connected || save.isPending}
-            slotProps={{ input: connected ? {} : { 'aria-describedby': hintId } }}
+            slotProps={{ input: connected && !accounting ? {} : { 'aria-describedby': hintId } }}
             onChange={(e) =>
               save.mutate(
                 { provider: info.id, sync: e.target.checked },
@@ -243,9 +249,13 @@ function AutoSyncSwitch({ info, integration }: IntegrationCardProps) {
                   onSuccess: (answer, { sync }) =>
                     notify(
                       answer.message ||
-                        (sync
-                          ? INTEGRATION_MESSAGES.autoSyncOn(info.name)
-                          : INTEGRATION_MESSAGES.autoSyncOff(info.name)),
+                        (accounting
+                          ? sync
+                            ? INTEGRATION_MESSAGES.invoiceSyncOn(info.name)
+                            : INTEGRATION_MESSAGES.invoiceSyncOff(info.name)
+                          : sync
+                            ? INTEGRATION_MESSAGES.autoSyncOn(info.name)
+                            : INTEGRATION_MESSAGES.autoSyncOff(info.name)),
                       { variant: 'success' },
                     ),
                   onError: (error) => notify(integrationFailureMessage(error), { variant: 'error' }),
@@ -254,9 +264,14 @@ function AutoSyncSwitch({ info, integration }: IntegrationCardProps) {
             }
           />
         }
-        label={T.copyLetters(info.name)}
+        label={accounting ? T.importInvoicesHourly : T.copyLetters(info.name)}
       />
-      {connected ? null : (
+      {accounting ? (
+        <FormHelperText id={hintId} sx={{ mt: 0 }}>
+          {INTEGRATION_MESSAGES.invoiceSyncHint(info.name)}
+          {connected ? '' : ` ${T.autoSyncHint}`}
+        </FormHelperText>
+      ) : connected ? null : (
         <FormHelperText id={hintId} sx={{ mt: 0 }}>
           {T.autoSyncHint}
         </FormHelperText>

@@ -89,8 +89,11 @@ describe('/integrations', () => {
     expect(within(xero).getByRole('button', { name: 'Disconnect Xero' })).toBeTruthy();
     expect(within(xero).getByRole('link', { name: 'Xero invoices' }).getAttribute('href')).toBe('/xero/invoices');
     expect(within(xero).getByRole('link', { name: 'Xero contacts' }).getAttribute('href')).toBe('/xero/contacts');
-    // Accounting cards have no auto-sync switch (the API's togglesync is the cloud drives').
-    expect(within(xero).queryByRole('switch')).toBeNull();
+    // Accounting cards have an auto-sync switch too (part 2), saying what it does (issue 27 item 20).
+    const invoiceSync = within(xero).getByRole('switch', { name: 'Import new invoices every hour' });
+    expect(document.getElementById(invoiceSync.getAttribute('aria-describedby')!)!.textContent).toBe(
+      INTEGRATION_MESSAGES.invoiceSyncHint('Xero'),
+    );
 
     const quickBooks = await card('QuickBooks');
     expect(within(quickBooks).queryByTestId('connection-banner')).toBeNull();
@@ -180,6 +183,24 @@ describe('/integrations', () => {
       body: { sync: true },
     });
     await waitFor(() => expect(sync.checked).toBe(true));
+  });
+
+  it('switches an accounting provider’s invoice import (issue 27 item 20)', async () => {
+    server.rows = server.rows.map((r) => (r.provider === 'xero' ? { ...r, connected: true, status: 'connected' } : r));
+    const { view } = renderPage();
+    const xero = await card('Xero');
+    const sync = within(xero).getByRole('switch', { name: 'Import new invoices every hour' }) as HTMLInputElement;
+    expect(sync.checked).toBe(false);
+    server.rows = server.rows.map((r) => (r.provider === 'xero' ? { ...r, auto_sync: true } : r));
+    fireEvent.click(sync);
+    await waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(server.calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/api/integrations/xero/auto-sync',
+      body: { sync: true },
+    });
+    await waitFor(() => expect(sync.checked).toBe(true));
+    expect(await axeViolations(view.container)).toEqual([]);
   });
 
   it('refetches the cards on a live refresh naming integrations', async () => {

@@ -1,7 +1,14 @@
 import { INTEGRATION_PROVIDERS, type IntegrationProviderId } from '@lp/domain';
 import axe from 'axe-core';
 import { vi } from 'vitest';
-import type { ContactsImported, ImportContact, ImportInvoice, Integration, InvoicesImported } from './api';
+import type {
+  ContactsImported,
+  ContactsPreview,
+  ImportContact,
+  ImportInvoice,
+  Integration,
+  InvoicesImported,
+} from './api';
 
 /** A provider's row of GET /api/integrations, not connected, the plan allowing it. */
 export function integrationRow(provider: IntegrationProviderId, over: Partial<Integration> = {}): Integration {
@@ -182,13 +189,34 @@ export function startServer() {
           const { rows, ...p } = page(state.invoices, n);
           return json(200, { provider, ...p, invoices: rows });
         }
-        if (method === 'POST' && rest === 'contacts/import') {
+        if (method === 'POST' && rest === 'contacts/import/preview') {
+          // Imported before: matched (by the earlier import), nothing differing; else new.
           const { ids } = body as { ids: string[] };
+          const answer: ContactsPreview = {
+            contacts: state.contacts
+              .filter((c) => ids.includes(c.external_id))
+              .map((c) => ({
+                external_id: c.external_id,
+                recipient: c.recipient,
+                outcome: c.imported ? 'matched' : 'new',
+                reason: null,
+                customer_uuid: c.customer_uuid,
+                customer_name: c.imported ? c.recipient : null,
+                matched_by: c.imported ? 'earlier import' : null,
+                changes: [],
+              })),
+          };
+          return json(200, answer);
+        }
+        if (method === 'POST' && rest === 'contacts/import') {
+          const { ids, update = [] } = body as { ids: string[]; update?: string[] };
           const chosen = state.contacts.filter((c) => ids.includes(c.external_id));
           const created = chosen.filter((c) => !c.imported).length;
+          const updated = chosen.filter((c) => c.imported && update.includes(c.external_id)).length;
           const answer: ContactsImported = {
             created,
-            updated: chosen.length - created,
+            updated,
+            kept: chosen.length - created - updated,
             customers: chosen.map((c) => ({
               customer_uuid: c.customer_uuid ?? `cu-${c.external_id}`,
               recipient: c.recipient,

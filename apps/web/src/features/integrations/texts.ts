@@ -23,6 +23,7 @@ export const INTEGRATIONS_TEXT = {
   confirmDisconnect: (provider: string) =>
     `${provider} will be disconnected. What you imported stays; nothing more is imported or copied until you connect again.`,
   autoSync: 'Auto-sync',
+  importInvoicesHourly: 'Import new invoices every hour',
   copyLetters: (provider: string) => `Copy letters to ${provider}`,
   autoSyncHint: 'Connect first to switch this on.',
   invoices: 'Invoices',
@@ -48,6 +49,7 @@ export const INTEGRATIONS_TEXT = {
   selected: (n: number) => `${n} selected`,
   select: (what: string) => `Select ${what}`,
   importSelected: 'Import selected',
+  checkingContacts: (n: number) => `Comparing ${n} contact${n === 1 ? '' : 's'} with your customers...`,
   importing: (n: number, entity: AccountingEntityType) =>
     `Importing ${n} ${entity === 'contacts' ? (n === 1 ? 'contact' : 'contacts') : n === 1 ? 'invoice' : 'invoices'}...`,
   alreadyImported: 'Already imported',

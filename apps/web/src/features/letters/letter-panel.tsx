@@ -12,6 +12,7 @@ import { SidePanel } from '../../components/side-panel';
 import { isApiError } from '../../lib/api';
 import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { MessagesSection } from '../messages/messages-section';
 import { AddressFixSection } from './address-fix-section';
 import {
   type Letter,
@@ -219,6 +220,7 @@ function LetterDetails({
         />
       ) : null}
       {actions.inTrash ? null : <DeliveryDetails letterId={letter.uuid} abilities={abilities} />}
+      {actions.inTrash ? null : <MessagesSection owner="letters" id={letter.uuid} />}
       <CloudSyncSection syncs={letter.cloud_syncs} />
       <LetterTimeline letterId={letter.uuid} />
 

@@ -32,6 +32,7 @@ const CUSTOMER: CustomerPick = {
   recipient: 'Grace Hopper',
   address: '12 Acacia Avenue, Clifton, Bristol, BS8 2QT',
   address_lines: ['12 Acacia Avenue', 'Clifton', 'Bristol'],
+  town: 'Bristol',
   postcode: 'BS8 2QT',
   email: 'grace@example.com',
   phone: '07700 900123',

@@ -322,7 +322,8 @@ export function StorageList(props: StorageListProps) {
                 borderBottom: 1,
                 borderColor: 'divider',
               },
-              '& td': { px: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' },
+              // Words wrap whole; only a word wider than its column is broken (issue 27 item 10: names broke mid-word at 1100 px).
+              '& td': { px: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'break-word' },
             }}
           >
             <colgroup>
@@ -386,7 +387,20 @@ export function StorageList(props: StorageListProps) {
                       </Box>
                     </td>
                     <Box component="td" sx={{ fontWeight: 600 }}>
-                      {displayName(item)}
+                      {/* At most four lines in the row's height, an ellipsis after; the whole name on hover. */}
+                      <Box
+                        component="span"
+                        title={displayName(item)}
+                        data-testid="storage-name"
+                        sx={{
+                          display: '-webkit-box',
+                          WebkitLineClamp: 4,
+                          WebkitBoxOrient: 'vertical',
+                          overflow: 'hidden',
+                        }}
+                      >
+                        {displayName(item)}
+                      </Box>
                     </Box>
                     <td>
                       <FilesCount item={item} />
@@ -474,6 +488,7 @@ function ItemCard({ item, rowEvents, checkbox, selected }: ItemCardProps) {
           {checkbox}
           <KindIcon item={item} />
           <Typography
+            title={displayName(item)}
             sx={{ fontWeight: 600, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           >
             {displayName(item)}

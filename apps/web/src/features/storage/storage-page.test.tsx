@@ -654,7 +654,7 @@ describe('/storage', () => {
     expect(notified()).toContainEqual([STORAGE_MESSAGES.deletedMany(2), 'success']);
   });
 
-  it('uploads the chosen files one at a time with a progress bar, naming the refused ones', async () => {
+  it('uploads the chosen files one at a time with a progress bar, naming the refused ones and the renamed, one toast at the end', async () => {
     const { view } = renderPage();
     await table();
     fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
@@ -662,7 +662,7 @@ describe('/storage', () => {
     const big = new File(['x'], 'scan.pdf');
     Object.defineProperty(big, 'size', { value: 500_000_001 });
     const files = [
-      new File(['0123456789'], 'report.pdf', { lastModified: 1 }),
+      new File(['0123456789'], 'Supplier invoice #4471 (Nov).pdf', { lastModified: 1 }),
       new File(['notes'], 'notes.txt'),
       big,
       new File(['abcdef'], 'photo.JPG', { lastModified: 2 }),
@@ -677,16 +677,18 @@ describe('/storage', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(lastCall('POST', '/api/storage/uploads')?.body).toEqual({
       folder_id: 'root',
-      file_name: 'report.pdf',
+      file_name: 'Supplier invoice #4471 (Nov).pdf',
       size: 10,
     });
-    expect(notified()).toEqual([['Uploading report.pdf...', 'info']]);
+    // Progress in the dialog, not in toasts stacked over it.
+    expect(notified()).toEqual([]);
+    expect(within(dialog).getByRole('status').textContent).toBe('Uploading Supplier invoice #4471 (Nov).pdf...');
     const first = FakeXhr.sent[0]!;
     expect(first.method).toBe('PUT');
     expect(first.url).toBe('/api/storage/uploads/up1/chunks/0');
     expect(first.headers['x-csrf-token']).toBe('t');
     first.progress(2);
-    const bar = within(dialog).getByRole('progressbar', { name: 'report.pdf upload' });
+    const bar = within(dialog).getByRole('progressbar', { name: 'Supplier invoice #4471 (Nov).pdf upload' });
     expect(bar.getAttribute('aria-valuenow')).toBe('20');
     expect(within(dialog).getByText('Uploading: 20%')).toBeTruthy();
     expect(await axeViolations(view.baseElement)).toEqual([]);
@@ -697,33 +699,34 @@ describe('/storage', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
     expect(FakeXhr.sent[2]!.body!.size).toBe(2);
     const before = listCalls('root').length;
-    await FakeXhr.sent[2]!.respond(200, { offset: 10, item: storageItem({ id: 'new1', name: 'report' }) });
+    await FakeXhr.sent[2]!.respond(200, {
+      offset: 10,
+      item: storageItem({ id: 'new1', name: 'Supplier invoice 4471 Nov.pdf' }),
+    });
 
     // The next file; the listing asked again after the first.
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(4));
     expect(listCalls('root').length).toBeGreaterThan(before);
-    expect(notified()).toEqual([
-      ['Uploading report.pdf...', 'info'],
-      ['report.pdf uploaded to LetUsStore successfully!', 'success'],
-      ['Uploading photo.JPG...', 'info'],
-    ]);
+    expect(notified()).toEqual([]);
+    expect(within(dialog).getByRole('status').textContent).toBe('Uploading photo.JPG...');
+    // The renamed file says what it was saved as.
+    expect(
+      within(dialog)
+        .getAllByTestId('upload-saved-as')
+        .map((s) => s.textContent),
+    ).toEqual(['Saved as Supplier invoice 4471 Nov.pdf']);
     await FakeXhr.sent[3]!.respond(200, { offset: 4 });
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(5));
-    await FakeXhr.sent[4]!.respond(200, { offset: 6, item: storageItem({ id: 'new2', name: 'photo', ext: 'jpg' }) });
-    await waitFor(() =>
-      expect(notified()).toEqual([
-        ['Uploading report.pdf...', 'info'],
-        ['report.pdf uploaded to LetUsStore successfully!', 'success'],
-        ['Uploading photo.JPG...', 'info'],
-        ['photo.JPG uploaded to LetUsStore successfully!', 'success'],
-        ['All documents have been uploaded successfully!', 'success'],
-      ]),
-    );
+    await FakeXhr.sent[4]!.respond(200, { offset: 6, item: storageItem({ id: 'new2', name: 'photo.JPG' }) });
+    await waitFor(() => expect(notified()).toEqual([['All documents have been uploaded successfully!', 'success']]));
     expect(
       within(dialog)
         .getAllByTestId('upload-state')
         .map((s) => s.textContent),
     ).toEqual(['Uploaded', 'Uploaded']);
+    expect(within(dialog).getAllByTestId('upload-saved-as')).toHaveLength(1);
+    expect(within(dialog).getByRole('status').textContent).toBe('');
+    expect(await axeViolations(view.baseElement)).toEqual([]);
   });
 
   it('says there is not enough disk space when the upload is refused with 507', async () => {
@@ -736,12 +739,7 @@ describe('/storage', () => {
     fireEvent.change(within(dialog).getByTestId('storage-file-input'), {
       target: { files: [new File(['%PDF-1.7'], 'big.pdf')] },
     });
-    await waitFor(() =>
-      expect(notified()).toEqual([
-        ['Uploading big.pdf...', 'info'],
-        [STORAGE_MESSAGES.noSpace, 'error'],
-      ]),
-    );
+    await waitFor(() => expect(notified()).toEqual([[STORAGE_MESSAGES.noSpace, 'error']]));
     expect(within(dialog).getByTestId('upload-state').textContent).toBe(STORAGE_MESSAGES.noSpace);
   });
 
@@ -789,6 +787,16 @@ describe('/storage', () => {
     );
     expect(FakeXhr.sent.map((x) => x.chunk)).toEqual([0, 1, 1, 2]);
     expect(calls.filter((c) => c.path === '/api/storage/uploads/up1').map((c) => c.method)).toEqual(['GET']);
+  });
+
+  it('gives each name its whole text as a tooltip, wrapping at words (issue 27 item 10)', async () => {
+    renderPage();
+    await table();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    const names = screen.getAllByTestId('storage-name');
+    expect(names.length).toBe(rows().length);
+    for (const n of names) expect(n.getAttribute('title')).toBe(n.textContent);
+    expect(getComputedStyle(names[0]!.closest('td')!).overflowWrap).toBe('break-word');
   });
 
   it('views a PDF page by page, a letter as its document, and an image at most 600 wide', async () => {

@@ -98,6 +98,7 @@ export function UploadDialog({ folderId, folderName, onClose, queue = storageUpl
   };
 
   const finished = items.some((i) => i.state === 'done' || i.state === 'failed' || i.state === 'cancelled');
+  const current = items.find((i) => i.state === 'uploading');
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
@@ -168,6 +169,10 @@ export function UploadDialog({ folderId, folderName, onClose, queue = storageUpl
             </MessageBanner>
           </Box>
         ) : null}
+        {/* The progress the toasts gave, here (they stacked over this list): the spec's words, read out as they change. */}
+        <Typography role="status" variant="body2" sx={{ mt: items.length > 0 ? 2 : 0, overflowWrap: 'break-word' }}>
+          {current ? STORAGE_MESSAGES.uploading(current.file.name) : ''}
+        </Typography>
         {items.length > 0 ? <UploadList items={items} queue={queue} /> : null}
       </DialogContent>
       <DialogActions>
@@ -190,7 +195,7 @@ export function UploadList({ items, queue }: { items: readonly QueuedUpload[]; q
         {items.map((item) => (
           <Box component="li" key={item.key} data-testid="upload-row">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'break-word' }}>
                 {item.file.name}
               </Typography>
               <Typography variant="body2" color="text.secondary">
@@ -220,6 +225,11 @@ export function UploadList({ items, queue }: { items: readonly QueuedUpload[]; q
             >
               {stateText(item)}
             </Typography>
+            {item.savedAs ? (
+              <Typography variant="body2" data-testid="upload-saved-as" sx={{ overflowWrap: 'break-word' }}>
+                {STORAGE_MESSAGES.savedAs(item.savedAs)}
+              </Typography>
+            ) : null}
           </Box>
         ))}
       </Box>

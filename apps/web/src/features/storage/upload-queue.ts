@@ -1,4 +1,4 @@
-import { STORAGE_MAX_FILES, STORAGE_MESSAGES, uploadProblem } from '@lp/domain';
+import { STORAGE_MAX_FILES, STORAGE_MESSAGES, savedUploadName, uploadProblem } from '@lp/domain';
 import { useSyncExternalStore } from 'react';
 import { notify } from '../../lib/notify';
 import type { StorageItem } from './api';
@@ -15,6 +15,8 @@ export interface QueuedUpload {
   /** Bytes held by the server (or on their way), 0 to the file's size. */
   sent: number;
   error: string | null;
+  /** The name the file was saved as when it is not the one it had (the name rule, or a name already taken). */
+  savedAs: string | null;
 }
 
 export interface FileChoice {
@@ -46,17 +48,20 @@ export interface UploadQueueDeps {
 
 /**
  * The storage uploads: one file at a time, in the order chosen, each through the resumable
- * protocol. Each file says "Uploading {file}..." and then its success or failure; after each, the
- * listing is refetched (`onSettled`) and the queue moves on. When the queue empties and every file
- * of the run was stored: "All documents have been uploaded successfully!". It lives outside the
- * page, so uploads carry on while the user works elsewhere in the app.
+ * protocol. The upload dialog shows each file's progress, state and the name it was saved as
+ * (issue 27 item 10: a toast a file stacked over the dialog's list); after each, the listing is
+ * refetched (`onSettled`) and the queue moves on. When the queue empties, one toast sums the run
+ * up: "{file} uploaded to LetUsStore successfully!" for one file, "All documents have been uploaded
+ * successfully!" for several, else the failure (one file) or how many were stored. Cancelled files
+ * count for neither. It lives outside the page, so uploads carry on while the user works elsewhere.
  */
 export function createUploadQueue(deps: UploadQueueDeps) {
   let items: readonly QueuedUpload[] = [];
   let nextKey = 1;
   let running = false;
-  let runFailed = false;
-  let runCount = 0;
+  /** This run's outcomes, for the summary: the files stored and the failures with their messages. */
+  let stored: string[] = [];
+  let failed: string[] = [];
   const controllers = new Map<number, AbortController>();
   const listeners = new Set<() => void>();
   const settledHandlers = new Set<() => void>();
@@ -75,37 +80,48 @@ export function createUploadQueue(deps: UploadQueueDeps) {
     for (;;) {
       const next = items.find((i) => i.state === 'waiting');
       if (!next) break;
-      runCount += 1;
       const controller = new AbortController();
       controllers.set(next.key, controller);
       update(next.key, { state: 'uploading' });
-      deps.notify(STORAGE_MESSAGES.uploading(next.file.name), { variant: 'info' });
       try {
-        await deps.upload(next.folderId, next.file, {
+        const item = await deps.upload(next.folderId, next.file, {
           signal: controller.signal,
           onProgress: (sent) => update(next.key, { sent }),
         });
-        update(next.key, { state: 'done', sent: next.file.size });
-        deps.notify(STORAGE_MESSAGES.uploaded(next.file.name), { variant: 'success' });
+        // The stored name, else what the name rule makes of it (the server's rule, shared).
+        const name = item?.name ?? savedUploadName(next.file.name).name;
+        update(next.key, {
+          state: 'done',
+          sent: next.file.size,
+          savedAs: name !== next.file.name.normalize('NFC') ? name : null,
+        });
+        stored.push(next.file.name);
       } catch (error) {
         if (controller.signal.aborted) {
           update(next.key, { state: 'cancelled', error: CANCELLED });
         } else {
-          runFailed = true;
           const message = uploadFailureMessage(error, next.file.name);
           update(next.key, { state: 'failed', error: message });
-          deps.notify(message, { variant: 'error' });
+          failed.push(message);
         }
       } finally {
         controllers.delete(next.key);
       }
       for (const h of settledHandlers) h();
     }
-    if (runCount > 0 && !runFailed && items.some((i) => i.state === 'done'))
+    const total = stored.length + failed.length;
+    if (failed.length === 0 && stored.length === 1)
+      deps.notify(STORAGE_MESSAGES.uploaded(stored[0]!), { variant: 'success' });
+    else if (failed.length === 0 && stored.length > 1)
       deps.notify(STORAGE_MESSAGES.allUploaded, { variant: 'success' });
+    else if (failed.length === 1 && total === 1) deps.notify(failed[0]!, { variant: 'error' });
+    else if (failed.length > 0 && stored.length === 0)
+      deps.notify(STORAGE_MESSAGES.noneUploaded(total), { variant: 'error' });
+    else if (failed.length > 0)
+      deps.notify(STORAGE_MESSAGES.someUploaded(stored.length, total), { variant: 'warning' });
     running = false;
-    runFailed = false;
-    runCount = 0;
+    stored = [];
+    failed = [];
   }
 
   return {
@@ -128,6 +144,7 @@ export function createUploadQueue(deps: UploadQueueDeps) {
         state: 'waiting',
         sent: 0,
         error: null,
+        savedAs: null,
       }));
       items = [...items, ...added];
       emit();
