@@ -25,6 +25,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, type SyntheticEvent, useEffect, useId, useMemo, useState } from 'react';
 import { isApiError } from '../../lib/api';
 import { MessageBanner } from '../message-banner';
+import { useTabsLayout } from '../use-tabs-layout';
 import { FilterBar } from './filter-bar';
 import type { DataTableColumn, DataTableFetcher, DataTableParams, DataTableTab, PageLimit } from './types';
 import { useTableState } from './use-table-state';
@@ -80,6 +81,7 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { title, queryKey, fetcher, columns, rowKey, tabs, toolbar, rowActions, onRowClick, selectable } = props;
   const searchable = props.searchable ?? true;
+  const tabsLayout = useTabsLayout();
   const table = useTableState(tabs?.[0]?.value ?? '');
   const { state } = table;
   const params: DataTableParams = useMemo(
@@ -160,8 +162,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           value={state.tab}
           onChange={(_, value: string) => table.setTab(value)}
           aria-label={`${title} tabs`}
-          variant="scrollable"
-          allowScrollButtonsMobile
+          {...tabsLayout}
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {tabs.map((t) => (

@@ -10,6 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { MessageBanner } from '../../components/message-banner';
 import { Page } from '../../components/page';
+import { useTabsLayout } from '../../components/use-tabs-layout';
 import { type Me, useMe } from '../../lib/session';
 import { SCREEN_HELP } from '../guide/screen-help';
 import { ADD_USERS, AddUsersDialog, CREATE_DEPARTMENTS, NEEDS_MANAGE_USERS } from './add-users-dialog';
@@ -104,6 +105,7 @@ export function AdminPage({ section }: { section: AdminSection }) {
 }
 
 function Admin({ section: route, me }: { section: AdminSection; me: Me }) {
+  const tabsLayout = useTabsLayout();
   const rights = rightsOf(me);
   const [params] = useSearchParams();
   const section: AdminSection | typeof AUDIT_SECTION =
@@ -130,7 +132,12 @@ function Admin({ section: route, me }: { section: AdminSection; me: Me }) {
         ) : null
       }
     >
-      <Tabs value={section} aria-label="Users and departments" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={section}
+        aria-label="Users and departments"
+        {...tabsLayout}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="users" label="Users" component={RouterLink} to="/users" />
         <Tab value="departments" label="Departments" component={RouterLink} to="/departments" />
         {rights.readAudit ? (
