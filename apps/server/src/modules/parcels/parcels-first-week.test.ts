@@ -129,6 +129,15 @@ describe('the booking form’s draft', () => {
     expect((await colleague.agent.get('/api/parcels/draft')).json().draft).toBeNull();
     expect((await (await company(0)).agent.get('/api/parcels/draft')).json().draft).toBeNull();
 
+    // A lone surrogate (a broken emoji pasted from elsewhere) is kept as U+FFFD, never a 500.
+    const broken = await agent.request('PUT', '/api/parcels/draft', {
+      ...DRAFT,
+      recipient: { ...DRAFT.recipient, name: 'Siân \ud83d' },
+    });
+    expect(broken.statusCode, broken.body).toBe(200);
+    expect((await agent.get('/api/parcels/draft')).json().draft.recipient.name).toBe('Siân \ufffd');
+    expect((await agent.request('PUT', '/api/parcels/draft', DRAFT)).statusCode).toBe(200);
+
     // Hostile input changes nothing.
     for (const body of [
       { ...DRAFT, recipient: { ...DRAFT.recipient, name: 'Nul\u0000Byte' } },
