@@ -66,7 +66,9 @@ test('nothing a user must press lies under the help button or the balance widget
   const next = page.getByRole('button', { name: 'Next', exact: true });
   await expect(next).toBeVisible();
   await expect(page.getByTestId('balance-widget')).toBeVisible();
-  // The element at the Next button's centre is the button, and a click lands on it.
+  // Scrolled to (the page scrolls inside main), the element at the Next button's centre is the
+  // button, and a click lands on it.
+  await next.scrollIntoViewIfNeeded();
   const atNext = await next.evaluate((el) => {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
