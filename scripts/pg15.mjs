@@ -3,7 +3,17 @@
 // created in a temporary directory, so the system's own cluster is left alone.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages, ROOT, run, step } from './lib.mjs';
@@ -57,18 +67,42 @@ try {
       stdio: 'ignore',
     },
   );
+  const logFile = path.join(dir, 'postgres.log');
+  const logFd = openSync(logFile, 'a');
+  if (asRoot) chownSync(logFile, ids.uid, ids.gid);
   server = spawn(
     `${BIN}/postgres`,
-    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`],
+    [
+      ...['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`],
+      // As many connections as the embedded server allows (Debian's default is 100).
+      ...['-c', 'max_connections=200'],
+      // A throw-away cluster: nothing to keep after a crash, so no fsync (every test file's DROP
+      // DATABASE waits for a checkpoint that syncs ~1,000 files).
+      ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    ],
     {
       ...ids,
       detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      // The log goes to a file, never to a pipe of ours: the tests below run with spawnSync, which
+      // blocks this process's event loop, so a pipe would not be drained; once its 64 kB filled
+      // (PostgreSQL 15 logs every checkpoint), every backend writing a line blocked, a DROP DATABASE
+      // waited for ever on the checkpointer and the suites' afterAll timed out (CI, stop 33).
+      stdio: ['ignore', 'ignore', logFd],
     },
   );
+  closeSync(logFd);
+  const serverLog = () => readFileSync(logFile, 'utf8');
   await new Promise((resolve, reject) => {
-    server.stderr.on('data', (c) => String(c).includes('ready to accept connections') && resolve());
-    server.once('exit', (code) => reject(new Error(`PostgreSQL 15 exited (${code})`)));
+    const poll = setInterval(() => {
+      if (serverLog().includes('ready to accept connections')) {
+        clearInterval(poll);
+        resolve();
+      }
+    }, 50);
+    server.once('exit', (code) => {
+      clearInterval(poll);
+      reject(new Error(`PostgreSQL 15 exited (${code}):\n${serverLog().slice(-2000)}`));
+    });
   });
   const version = execFileSync(`${BIN}/postgres`, ['--version']).toString().trim();
   step(`Server API tests against ${version}`);
@@ -90,6 +124,12 @@ try {
       ],
       { env: { ...process.env, TEST_DATABASE_URL: `postgres://postgres:${password}@127.0.0.1:${port}/postgres` } },
     );
+  } catch (err) {
+    const lines = serverLog()
+      .split('\n')
+      .filter((l) => !/^\s*$/.test(l));
+    console.log(`\nPostgreSQL 15's log, last ${Math.min(lines.length, 60)} lines:\n${lines.slice(-60).join('\n')}`);
+    throw err;
   } finally {
     if (existsSync(report)) {
       const r = JSON.parse(readFileSync(report, 'utf8'));
