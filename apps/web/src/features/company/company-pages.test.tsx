@@ -285,6 +285,16 @@ describe('/registrationInfo', () => {
     expect(calls.filter((c) => c.path.startsWith('/api/company/registration'))).toEqual([]);
   });
 
+  it('after sign-up, saving the registration carries on to the home page (the first-run welcome), as skipping does', async () => {
+    renderAt('/registrationInfo', testMe(), { afterSignUp: true });
+    fireEvent.change(screen.getByLabelText(/^Company registration number/), { target: { value: '1234567' } });
+    fireEvent.click(screen.getByRole('button', { name: REGISTRATION_TEXT.lookUp }));
+    const found = await screen.findByRole('region', { name: REGISTRATION_TEXT.found });
+    fireEvent.click(within(found).getByRole('button', { name: REGISTRATION_TEXT.confirm }));
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(notified()).toContain('Saved it.');
+  });
+
   it('after sign-up offers "Skip for now" to the home page; a member without the right is told who can', async () => {
     renderAt('/registrationInfo', testMe(), { afterSignUp: true });
     fireEvent.click(screen.getByRole('link', { name: REGISTRATION_TEXT.skip }));

@@ -125,7 +125,9 @@ export function RegistrationInfoPage() {
     save.mutate(found.company_number, {
       onSuccess: async (answer) => {
         notify(answer.message, { variant: 'success' });
-        await navigate('/company');
+        // Straight after sign-up the owner carries on to the dashboard, where the first-run welcome
+        // waits (as "Skip for now" does); otherwise back to the profile the lookup was opened from.
+        await navigate(afterSignUp ? '/main' : '/company');
       },
       onError: explain,
     });
