@@ -715,6 +715,14 @@ export const customers = pgTable(
     cloudStorageProvider: text('cloud_storage_provider'),
     /** The name and postcode as letters are matched to it (customerMatchKey in @lp/domain). */
     matchKey: text('match_key').notNull(),
+    /**
+     * What the search reads: name, email, postcode and phone folded by search_fold (case, accents,
+     * apostrophes), kept by PostgreSQL on every write (migration 0032): its trigram index's recheck
+     * reads it rather than folding every candidate again.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`public.search_fold(name || ' ' || coalesce(email, '') || ' ' || coalesce(postcode, '') || ' ' || coalesce(phone, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
