@@ -11,7 +11,7 @@ import {
   signUpCompany,
   type TestContext,
 } from '../test/harness.js';
-import { findNul, MAX_URL_LENGTH, NUL_MESSAGE } from './input-guard.js';
+import { findNul, MAX_URL_LENGTH, makeWellFormed, NUL_MESSAGE, wellFormed } from './input-guard.js';
 
 describe('findNul', () => {
   it('finds a NUL in any string or key, at any depth, and names where', () => {
@@ -23,6 +23,32 @@ describe('findNul', () => {
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(findNul(deep)).toMatch(/^0(\.0)+$/);
+  });
+});
+
+describe('makeWellFormed', () => {
+  it('turns each lone surrogate into U+FFFD in strings and keys at any depth, keeping pairs and everything else', () => {
+    expect(wellFormed('Zoë \ud83d\udce8 \ud800x\udc00')).toBe('Zoë \ud83d\udce8 \ufffdx\ufffd');
+    // One after another: the pattern holds no state between calls.
+    expect([wellFormed('\ud800'), wellFormed('a\ud800'), wellFormed('\udfff')]).toEqual([
+      '\ufffd',
+      'a\ufffd',
+      '\ufffd',
+    ]);
+    const body = { name: "O'Brien\ud800", lines: ['1 Quay St', { deep: ['\udc00'] }], n: 3, ok: null, 'k\ud801': 'v' };
+    expect(makeWellFormed(body)).toEqual({
+      name: "O'Brien\ufffd",
+      lines: ['1 Quay St', { deep: ['\ufffd'] }],
+      n: 3,
+      ok: null,
+      'k\ufffd': 'v',
+    });
+    // What PostgreSQL's jsonb takes: no "\ud800" escape left.
+    expect(JSON.stringify(body)).not.toMatch(/\\ud[89a-f]/i);
+    expect(makeWellFormed('\ud800')).toBe('\ufffd');
+    let deep: unknown = '\ud800';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    makeWellFormed(deep);
   });
 });
 

@@ -33,6 +33,46 @@ export function findNul(value: unknown, root = ''): string | null {
   return null;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The text with each lone UTF-16 surrogate as U+FFFD (what String.prototype.toWellFormed does). */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/**
+ * A parsed JSON body with every lone UTF-16 surrogate (JSON allows "\ud800" alone) as U+FFFD, in
+ * strings and keys at any depth, in place. node-postgres writes text as UTF-8, which turns one into
+ * U+FFFD anyway, but a jsonb value written from the body (JSON.stringify keeps "\ud800") is
+ * refused outright by PostgreSQL: one rule, here, for every route and column.
+ */
+export function makeWellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        if (typeof v[i] === 'string') v[i] = wellFormed(v[i]);
+        else if (v[i] && typeof v[i] === 'object') stack.push(v[i]);
+      }
+    } else if (v && typeof v === 'object' && isPlainObject(v)) {
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const child = o[k];
+        const key = wellFormed(k);
+        if (key !== k) {
+          delete o[k];
+          o[key] = child;
+        }
+        if (typeof child === 'string') o[key] = wellFormed(child);
+        else if (child && typeof child === 'object') stack.push(child);
+      }
+    }
+  }
+  return value;
+}
+
 function isPlainObject(v: object): boolean {
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
@@ -97,7 +137,7 @@ function guardMultipart(request: FastifyRequest) {
  * Input the database cannot store is refused once, for every route, before any handler runs:
  * a NUL (PostgreSQL text cannot hold one) in the URL (path, parameters, query; raw or %00), in any
  * string or key of a JSON body, or in a multipart field name, value or file name. Over-long
- * addresses answer 414. All in the catalogue's shape.
+ * addresses answer 414. All in the catalogue's shape. A JSON body's lone surrogates become U+FFFD.
  */
 export function registerInputGuards(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
@@ -108,6 +148,7 @@ export function registerInputGuards(app: FastifyInstance) {
     if (request.url.includes(NUL) || ENCODED_NUL.test(request.url)) refuseNul('url');
     const at = findNul(request.body);
     if (at !== null) refuseNul(at || 'body');
+    request.body = makeWellFormed(request.body);
     if (request.isMultipart?.()) guardMultipart(request);
   });
 }

@@ -344,10 +344,6 @@ export function partyFromRegisteredOffice(lines: readonly string[]) {
   };
 }
 
-/** The text with each lone UTF-16 surrogate as U+FFFD (String.prototype.toWellFormed, ES2024). */
-const wellFormed = (text: string) =>
-  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-
 export function registerParcelRoutes(app: App, deps: ParcelDeps) {
   const { pool } = deps;
 
@@ -515,13 +511,8 @@ export function registerParcelRoutes(app: App, deps: ParcelDeps) {
         `insert into parcel_drafts (user_id, account_id, draft) values ($1, $2, $3)
          on conflict (user_id) do update set draft = excluded.draft, account_id = excluded.account_id, updated_at = now()
          returning updated_at`,
-        // A lone UTF-16 surrogate is stored as U+FFFD, as in every text column (node-postgres writes
-        // UTF-8): jsonb refuses its \ud800 escape outright.
-        [
-          auth.userId,
-          auth.accountId,
-          JSON.stringify(request.body, (_k, v) => (typeof v === 'string' ? wellFormed(v) : v)),
-        ],
+        // The body's lone surrogates are U+FFFD already (input-guard.ts): jsonb would refuse them.
+        [auth.userId, auth.accountId, JSON.stringify(request.body)],
       );
       return { updated_at: rows[0]!.updated_at.toISOString() };
     },
