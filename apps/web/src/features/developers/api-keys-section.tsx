@@ -22,14 +22,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { isApiError } from '../../lib/api';
@@ -38,6 +31,7 @@ import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
 import { SettingsSection } from '../account/settings-section';
 import { type ApiKey, useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
+import { ListedTable } from './listed-table';
 import { SecretDialog } from './secret-dialog';
 
 const DAY_MS = 24 * 3600_000;
@@ -80,50 +74,36 @@ export function ApiKeysSection() {
       <Button variant="contained" onClick={() => setCreating(true)} sx={{ mb: 2 }}>
         {TEXT.create}
       </Button>
-      {keys.isError ? <Alert severity="error">{keys.error.message}</Alert> : null}
-      {keys.isSuccess && rows.length === 0 ? <Typography color="text.secondary">{TEXT.none}</Typography> : null}
-      {rows.length > 0 ? (
-        <TableContainer>
-          <Table size="small" aria-label={TEXT.tableLabel}>
-            <TableHead>
-              <TableRow>
-                {TEXT.columns.map((c) => (
-                  <TableCell key={c}>{c}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((k) => (
-                <TableRow key={k.id}>
-                  <TableCell>{k.name}</TableCell>
-                  <TableCell>
-                    <code>{apiKeyHint(k.mode, k.prefix)}</code>
-                  </TableCell>
-                  <TableCell>{k.mode === 'live' ? 'Live' : 'Test'}</TableCell>
-                  <TableCell>{k.permissions.join(', ') || '—'}</TableCell>
-                  <TableCell>{k.created_by ? k.created_by.name || k.created_by.email : TEXT.nobody}</TableCell>
-                  <TableCell>{formatDisplayDate(k.created_at)}</TableCell>
-                  <TableCell>{k.last_used_at ? formatDisplayDate(k.last_used_at) : TEXT.never}</TableCell>
-                  <TableCell>{k.expires_at ? formatDisplayDate(k.expires_at) : TEXT.never}</TableCell>
-                  <TableCell>{statusOf(k)}</TableCell>
-                  <TableCell>
-                    {k.revoked_at ? null : (
-                      <Button
-                        color="error"
-                        size="small"
-                        onClick={() => setRevoking(k)}
-                        aria-label={`${TEXT.revoke} ${k.name}`}
-                      >
-                        {TEXT.revoke}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      ) : null}
+      <ListedTable
+        query={keys}
+        rows={rows}
+        none={TEXT.none}
+        label={TEXT.tableLabel}
+        columns={TEXT.columns}
+        rowKey={(k) => k.id}
+        cells={(k) => [
+          k.name,
+          <code key="prefix">{apiKeyHint(k.mode, k.prefix)}</code>,
+          k.mode === 'live' ? 'Live' : 'Test',
+          k.permissions.join(', ') || '—',
+          k.created_by ? k.created_by.name || k.created_by.email : TEXT.nobody,
+          formatDisplayDate(k.created_at),
+          k.last_used_at ? formatDisplayDate(k.last_used_at) : TEXT.never,
+          k.expires_at ? formatDisplayDate(k.expires_at) : TEXT.never,
+          statusOf(k),
+          k.revoked_at ? null : (
+            <Button
+              key="revoke"
+              color="error"
+              size="small"
+              onClick={() => setRevoking(k)}
+              aria-label={`${TEXT.revoke} ${k.name}`}
+            >
+              {TEXT.revoke}
+            </Button>
+          ),
+        ]}
+      />
       {creating ? (
         <CreateApiKeyDialog
           abilities={me.abilities}
@@ -134,20 +114,7 @@ export function ApiKeysSection() {
           }}
         />
       ) : null}
-      {secret ? (
-        <SecretDialog
-          secret={secret}
-          text={{
-            title: TEXT.secretTitle,
-            warning: TEXT.secretWarning,
-            label: TEXT.secretLabel,
-            copy: TEXT.copy,
-            copied: TEXT.copied,
-            done: TEXT.done,
-          }}
-          onClose={() => setSecret(null)}
-        />
-      ) : null}
+      {secret ? <SecretDialog secret={secret} text={TEXT} onClose={() => setSecret(null)} /> : null}
       <ConfirmDialog
         open={revoking !== null}
         busy={revoke.isPending}

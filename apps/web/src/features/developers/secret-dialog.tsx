@@ -8,10 +8,11 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { notify } from '../../lib/notify';
 
+/** The dialog's texts, as each section's text catalogue (API_KEYS_TEXT, WEBHOOKS_TEXT) names them. */
 export interface SecretDialogText {
-  title: string;
-  warning: string;
-  label: string;
+  secretTitle: string;
+  secretWarning: string;
+  secretLabel: string;
   copy: string;
   copied: string;
   done: string;
@@ -39,13 +40,13 @@ export function SecretDialog({
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={warningId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{text.title}</DialogTitle>
+      <DialogTitle id={titleId}>{text.secretTitle}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" id={warningId} sx={{ mb: 2 }}>
-          {text.warning}
+          {text.secretWarning}
         </Alert>
         <TextField
-          label={text.label}
+          label={text.secretLabel}
           value={secret}
           fullWidth
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false }, inputLabel: { shrink: true } }}

@@ -18,12 +18,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
@@ -33,6 +27,7 @@ import { formatDisplayDate } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useMe } from '../../lib/session';
 import { SettingsSection } from '../account/settings-section';
+import { ListedTable } from './listed-table';
 import { SecretDialog } from './secret-dialog';
 import {
   useCreateWebhookEndpoint,
@@ -88,65 +83,47 @@ export function WebhooksSection() {
       <Button variant="contained" onClick={() => setAdding(true)} sx={{ mb: 2 }}>
         {TEXT.add}
       </Button>
-      {endpoints.isError ? <Alert severity="error">{endpoints.error.message}</Alert> : null}
-      {endpoints.isSuccess && rows.length === 0 ? <Typography color="text.secondary">{TEXT.none}</Typography> : null}
-      {rows.length > 0 ? (
-        <TableContainer>
-          <Table size="small" aria-label={TEXT.tableLabel}>
-            <TableHead>
-              <TableRow>
-                {TEXT.columns.map((c) => (
-                  <TableCell key={c}>{c}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>
-                    <code>{e.url}</code>
-                  </TableCell>
-                  <TableCell>{e.events.join(', ')}</TableCell>
-                  <TableCell>
-                    {e.enabled ? TEXT.statusEnabled : TEXT.statusDisabled}
-                    {e.disabled_reason ? (
-                      <Typography variant="body2" color="text.secondary">
-                        {e.disabled_reason}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{formatDisplayDate(e.created_at)}</TableCell>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                      <Button size="small" onClick={() => setWatching(e)} aria-label={`${TEXT.attempts} ${e.url}`}>
-                        {TEXT.attempts}
-                      </Button>
-                      {e.enabled ? null : (
-                        <Button
-                          size="small"
-                          onClick={() => void switchOn(e)}
-                          disabled={enable.isPending}
-                          aria-label={`${TEXT.enable} ${e.url}`}
-                        >
-                          {TEXT.enable}
-                        </Button>
-                      )}
-                      <Button
-                        color="error"
-                        size="small"
-                        onClick={() => setDeleting(e)}
-                        aria-label={`${TEXT.delete} ${e.url}`}
-                      >
-                        {TEXT.delete}
-                      </Button>
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      ) : null}
+      <ListedTable
+        query={endpoints}
+        rows={rows}
+        none={TEXT.none}
+        label={TEXT.tableLabel}
+        columns={TEXT.columns}
+        rowKey={(e) => e.id}
+        cells={(e) => [
+          <Box key="url" component="code" sx={{ wordBreak: 'break-all' }}>
+            {e.url}
+          </Box>,
+          e.events.join(', '),
+          <>
+            {e.enabled ? TEXT.statusEnabled : TEXT.statusDisabled}
+            {e.disabled_reason ? (
+              <Typography variant="body2" color="text.secondary">
+                {e.disabled_reason}
+              </Typography>
+            ) : null}
+          </>,
+          formatDisplayDate(e.created_at),
+          <Box key="actions" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button size="small" onClick={() => setWatching(e)} aria-label={`${TEXT.attempts} ${e.url}`}>
+              {TEXT.attempts}
+            </Button>
+            {e.enabled ? null : (
+              <Button
+                size="small"
+                onClick={() => void switchOn(e)}
+                disabled={enable.isPending}
+                aria-label={`${TEXT.enable} ${e.url}`}
+              >
+                {TEXT.enable}
+              </Button>
+            )}
+            <Button color="error" size="small" onClick={() => setDeleting(e)} aria-label={`${TEXT.delete} ${e.url}`}>
+              {TEXT.delete}
+            </Button>
+          </Box>,
+        ]}
+      />
       {adding ? (
         <AddEndpointDialog
           onClose={() => setAdding(false)}
@@ -156,20 +133,7 @@ export function WebhooksSection() {
           }}
         />
       ) : null}
-      {secret ? (
-        <SecretDialog
-          secret={secret}
-          text={{
-            title: TEXT.secretTitle,
-            warning: TEXT.secretWarning,
-            label: TEXT.secretLabel,
-            copy: TEXT.copy,
-            copied: TEXT.copied,
-            done: TEXT.done,
-          }}
-          onClose={() => setSecret(null)}
-        />
-      ) : null}
+      {secret ? <SecretDialog secret={secret} text={TEXT} onClose={() => setSecret(null)} /> : null}
       {watching ? <AttemptsDialog endpoint={watching} onClose={() => setWatching(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -287,46 +251,30 @@ function AttemptsDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onCl
         {TEXT.attemptsTitle(endpoint.url)}
       </DialogTitle>
       <DialogContent>
-        {attempts.isError ? <Alert severity="error">{attempts.error.message}</Alert> : null}
-        {attempts.isSuccess && rows.length === 0 ? (
-          <Typography color="text.secondary">{TEXT.attemptsNone}</Typography>
-        ) : null}
-        {rows.length > 0 ? (
-          <TableContainer>
-            <Table size="small" aria-label={TEXT.attemptsLabel}>
-              <TableHead>
-                <TableRow>
-                  {TEXT.attemptColumns.map((c) => (
-                    <TableCell key={c}>{c}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((a) => (
-                  <TableRow key={a.id}>
-                    <TableCell>{formatDisplayDate(a.attempted_at)}</TableCell>
-                    <TableCell>
-                      <code>{a.event_type}</code>
-                    </TableCell>
-                    <TableCell>{a.status_code ?? `${TEXT.noResponse}: ${a.error ?? ''}`}</TableCell>
-                    <TableCell>{a.manual ? `${a.attempt} (${TEXT.resend.toLowerCase()})` : a.attempt}</TableCell>
-                    <TableCell>{`${a.duration_ms} ms`}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        onClick={() => void again(a.delivery_id)}
-                        disabled={resend.isPending}
-                        aria-label={`${TEXT.resend} ${a.event_type} ${a.event_id}`}
-                      >
-                        {TEXT.resend}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        ) : null}
+        <ListedTable
+          query={attempts}
+          rows={rows}
+          none={TEXT.attemptsNone}
+          label={TEXT.attemptsLabel}
+          columns={TEXT.attemptColumns}
+          rowKey={(a) => a.id}
+          cells={(a) => [
+            formatDisplayDate(a.attempted_at),
+            <code key="type">{a.event_type}</code>,
+            a.status_code ?? `${TEXT.noResponse}: ${a.error ?? ''}`,
+            a.manual ? `${a.attempt} (${TEXT.resend.toLowerCase()})` : a.attempt,
+            `${a.duration_ms} ms`,
+            <Button
+              key="resend"
+              size="small"
+              onClick={() => void again(a.delivery_id)}
+              disabled={resend.isPending}
+              aria-label={`${TEXT.resend} ${a.event_type} ${a.event_id}`}
+            >
+              {TEXT.resend}
+            </Button>,
+          ]}
+        />
       </DialogContent>
       <DialogActions>
         {attempts.hasNextPage ? (
