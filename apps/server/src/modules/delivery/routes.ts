@@ -534,7 +534,11 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
                   is_premium: d.options.mail.service === 'premium',
                   is_colour: d.options.mail.color,
                   posted_at: d.posted_at?.toISOString() ?? null,
-                  expected_delivery: d.posted_at ? expectedDelivery(d.posted_at, d.options.mail.service) : null,
+                  // Royal Mail's UK working days say nothing of a letter abroad.
+                  expected_delivery:
+                    d.posted_at && !d.options.mail.country
+                      ? expectedDelivery(d.posted_at, d.options.mail.service)
+                      : null,
                   mail_service: d.options.mail.postService ?? classService(d.options.mail.service),
                   is_double_sided: d.options.mail.duplex ?? true,
                   country: d.options.mail.country ?? null,
