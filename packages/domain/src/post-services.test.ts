@@ -3,10 +3,14 @@ import {
   countryOfLine,
   countryZone,
   isRoyalMailTrackingNumber,
+  isSignedService,
+  isTrackedService,
+  LETTER_SERVICES,
   POST_SERVICE_MESSAGES,
   readForeignAddress,
   returnReasonText,
   s10CheckDigit,
+  serviceClass,
   serviceRefusal,
 } from './post-services.js';
 import { INSERT_MAX_SHEETS, insertSheets, PRICE_LIST, priceLetterPost } from './prices.js';
@@ -194,6 +198,29 @@ describe('services and addresses', () => {
     );
     expect(serviceRefusal('international_tracked', 'AU')).toBeNull();
     expect(serviceRefusal('special_delivery', null)).toBeNull();
+  });
+
+  it('says which services are tracked and which are signed for', () => {
+    expect(LETTER_SERVICES.filter(isTrackedService)).toEqual([
+      'signed_for_first',
+      'signed_for_second',
+      'special_delivery',
+      'international_tracked',
+    ]);
+    expect(LETTER_SERVICES.filter(isSignedService)).toEqual([
+      'signed_for_first',
+      'signed_for_second',
+      'special_delivery',
+    ]);
+    expect(LETTER_SERVICES.map(serviceClass)).toEqual([
+      'premium',
+      'standard',
+      'premium',
+      'standard',
+      'premium',
+      'premium',
+      'premium',
+    ]);
   });
 
   it('checks Royal Mail tracking numbers by their S10 check digit', () => {
