@@ -70,6 +70,13 @@ beforeAll(async () => {
      values ($1, 'primary', 'pdf', 'application/pdf', 'letterheads/b.pdf', 10, 'b.pdf')`,
     [b.me.account.id],
   );
+  // B's insert (issue 28 item 4).
+  fx.insert = 'insert-of-b';
+  await t.services.pool.query(
+    `insert into letter_inserts (id, account_id, name, blob_key, pages, sheets, size_bytes, sha256)
+     values ($1, $2, 'B terms', 'inserts/b.pdf', 2, 1, 10, 'b-sha')`,
+    [fx.insert, b.me.account.id],
+  );
   // B's parcel (booked, with a label), preset and quote.
   fx.parcel = 'parcel-of-b';
   const party = JSON.stringify({
@@ -312,6 +319,10 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/letters/:id/delivery': () => ({ url: `/api/letters/${fx.letter}/delivery` }),
   'GET /api/letters/:id/messages': () => ({ url: `/api/letters/${fx.letter}/messages` }),
   'GET /api/letters/:id/proof': () => ({ url: `/api/letters/${fx.letter}/proof` }),
+  'GET /api/letters/:id/proof-of-delivery': () => ({ url: `/api/letters/${fx.letter}/proof-of-delivery` }),
+  'GET /api/letters/:id/signature': () => ({ url: `/api/letters/${fx.letter}/signature` }),
+  'GET /api/inserts/:id/file': () => ({ url: `/api/inserts/${fx.insert}/file` }),
+  'DELETE /api/inserts/:id': () => ({ url: `/api/inserts/${fx.insert}` }),
   'DELETE /api/letters/:id/cloud-link': () => ({ url: `/api/letters/${fx.letter}/cloud-link` }),
   'POST /api/letters/deliver': () => ({
     url: '/api/letters/deliver',

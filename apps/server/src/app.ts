@@ -24,7 +24,7 @@ import { registerHealthRoutes } from './modules/health/index.js';
 import { registerIdentityRoutes } from './modules/identity/index.js';
 import type { Integrations } from './modules/integrations/index.js';
 import { registerIntegrations } from './modules/integrations/index.js';
-import { registerLetterheadRoutes } from './modules/letterheads/index.js';
+import { registerInsertRoutes, registerLetterheadRoutes } from './modules/letterheads/index.js';
 import { registerLetterRoutes } from './modules/letters/index.js';
 import { createPayments, type Payments, registerMoneyRoutes } from './modules/money/index.js';
 import { registerNotificationRoutes, registerNotificationStream } from './modules/notifications/index.js';
@@ -208,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCustomerRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null, hub: deps.hub });
   registerCustomerImportRoutes(app, { pool: deps.pool, postcodes: deps.postcodes ?? null });
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
+  registerInsertRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerStorageRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerDownloadRoutes(app, { config });
   registerIntegrations(app, {

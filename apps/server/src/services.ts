@@ -132,7 +132,8 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       await sleep(25 * 2 ** attempt);
     }
   };
-  providers.sinks.print = (raw, signature) => sink(() => handlePrintWebhook(database.pool, providers, raw, signature));
+  providers.sinks.print = (raw, signature) =>
+    sink(() => handlePrintWebhook(database.pool, providers, raw, signature, blobs));
   providers.sinks.sms = (url, params, signature) =>
     sink(async () => {
       const r = await handleSmsCallback(database.pool, providers, { url, params, signature });
@@ -140,7 +141,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     });
   // A test key's sandboxes (separate only when real providers are configured) report the same way.
   providers.sinks.testPrint = (raw, signature) =>
-    sink(() => handlePrintWebhook(database.pool, providers.test, raw, signature));
+    sink(() => handlePrintWebhook(database.pool, providers.test, raw, signature, blobs));
   providers.sinks.testSms = (url, params, signature) =>
     sink(async () => {
       const r = await handleSmsCallback(database.pool, providers.test, { url, params, signature });

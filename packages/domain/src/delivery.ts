@@ -4,6 +4,7 @@ import { LETTERHEAD_KINDS, LETTERHEAD_PLACEMENTS } from './letterheads.js';
 import { TEMPLATE_MESSAGES, templateVarsSchema, unknownTemplateVariables } from './message-templates.js';
 import { LETTER_MESSAGES, MESSAGES } from './messages.js';
 import { hasAny, type Permission } from './permissions.js';
+import { LETTER_SERVICES } from './post-services.js';
 import { toE164Phone, toE164UK } from './sms.js';
 
 /**
@@ -102,6 +103,9 @@ export const DELIVERY_MESSAGES = {
   testSmsSent: 'A test text message was sent.',
   testLetterPosted: 'A test letter is on its way to the printer.',
   nothingToSend: 'Fill in the email or the text message to send.',
+  noSuchInsert: 'There is no such insert: choose one of your company’s inserts.',
+  insertTooLongOneSided: (pages: number) =>
+    `This insert has ${pages} pages: printed on one side it takes ${pages} sheets, and an insert has at most 2. Print on both sides or choose another insert.`,
 } as const;
 
 const optionalText = (max: number) => z.string().max(max).optional();
@@ -119,6 +123,15 @@ export const deliverRequestSchema = z.strictObject({
   /** Mail: 1st class (premium) or 2nd class; default from the company's preferences. */
   is_premium: z.boolean().optional(),
   is_colour: z.boolean().optional(),
+  /**
+   * Mail: the Royal Mail service (decision 0037). Without it, is_premium chooses 1st or 2nd class
+   * for a UK address, and a letter abroad goes by International Standard.
+   */
+  mail_service: z.enum(LETTER_SERVICES).optional(),
+  /** Mail: printed on both sides of each sheet (default) or on the front only (more sheets). */
+  is_double_sided: z.boolean().optional(),
+  /** Mail: one of the company's inserts (GET /api/letters/inserts) added to the envelope; null or absent for none. */
+  insert_id: z.string().min(1).max(100).nullable().optional(),
   /** Email: send a cloud link instead of attaching the letter; default from the company's email kind. */
   is_cloud_link: z.boolean().optional(),
   recipient_email: optionalText(320),
@@ -155,6 +168,9 @@ export const bulkDeliverRequestSchema = z.strictObject({
     .default(['mail']),
   is_premium: z.boolean().optional(),
   is_colour: z.boolean().optional(),
+  mail_service: z.enum(LETTER_SERVICES).optional(),
+  is_double_sided: z.boolean().optional(),
+  insert_id: z.string().min(1).max(100).nullable().optional(),
   scheduled_delivery_date_time: z.number().int().min(0).max(99_999_999_999).nullable().optional(),
   schedule_time_delay: z.number().int().min(0).max(2_580_000).optional(),
 });
@@ -267,7 +283,7 @@ export function channelSucceeded(state: ChannelState): boolean {
  * only when every channel failed.
  */
 export function letterStatusForDelivery(
-  channels: ReadonlyArray<{ channel: DeliveryChannel; state: ChannelState }>,
+  channels: ReadonlyArray<{ channel: DeliveryChannel; state: ChannelState; provider_status?: string | null }>,
   emailAsLink: boolean,
 ): string {
   if (channels.some((c) => c.state === 'queued')) {
@@ -275,7 +291,11 @@ export function letterStatusForDelivery(
     return onlyEmail ? 'Sending as Email Attachment' : 'Delivering';
   }
   const ok = channels.filter((c) => channelSucceeded(c.state));
-  if (ok.length === 0) return DELIVERY_FAILED_STATUS;
+  if (ok.length === 0) {
+    // Royal Mail brought the letter back: the status says so (its reason is the status reason).
+    const returned = channels.some((c) => c.channel === 'mail' && c.provider_status === 'returned');
+    return returned ? 'Returned to Sender' : DELIVERY_FAILED_STATUS;
+  }
   const mail = ok.find((c) => c.channel === 'mail');
   if (mail) return mail.state === 'succeeded' ? 'Posted' : 'Posting';
   if (!emailAsLink && ok.some((c) => c.channel === 'email')) return 'Sent as Email Attachment';
@@ -292,6 +312,7 @@ export const DELIVERABLE_STATUSES: readonly string[] = [
   'Address to confirm',
   'Denied by Supervisor',
   DELIVERY_FAILED_STATUS,
+  'Returned to Sender',
 ];
 
 /** The channels past messages are listed by (part 1 section 7, "comms retrieve ... [Email|SMS|Letter|Parcel]"). */

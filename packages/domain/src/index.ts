@@ -26,6 +26,7 @@ export * from './parcels.js';
 export * from './permissions.js';
 export * from './plans.js';
 export * from './post-days.js';
+export * from './post-services.js';
 export * from './postcode.js';
 export * from './prices.js';
 export * from './print-status.js';

@@ -23,6 +23,8 @@ export const LETTER_STATUS = {
   addressToConfirm: 'Address to confirm',
   corrupted: 'Corrupted',
   failedToAnalyse: 'Failed to Analyse',
+  /** Royal Mail brought the letter back (gone away, refused...): the reason is the status reason (decision 0037). */
+  returnedToSender: 'Returned to Sender',
 } as const;
 
 /** Statuses from which an address sheet may be taken off again (nothing is on its way yet). */

@@ -1,6 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type PrintStatus, shouldApplyPrintStatus } from '@lp/domain';
+import {
+  isRoyalMailTrackingNumber,
+  POST_SERVICE_MESSAGES,
+  PRICE_LIST,
+  type PrintStatus,
+  RETURN_REASONS,
+  shouldApplyPrintStatus,
+} from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSandboxPrintProvider,
@@ -22,7 +29,10 @@ function letter(overrides: Partial<PrintSubmitInput> = {}): PrintSubmitInput {
     pages: 2,
     color: false,
     service: 'premium',
+    postService: 'first_class',
+    country: 'GB',
     duplex: true,
+    insertSheets: 0,
     reference: 'LP-123',
     idempotencyKey: 'idem-1',
     recipient: { name: 'Ada Lovelace', lines: ['12 Sample Street', 'Flat 2', 'Sampletown'], postcode: 'AB12 3CD' },
@@ -129,7 +139,7 @@ describe('Stannp client', () => {
     mode = 'ok';
     const before = api.seen.length;
     const out = await client().submit(letter());
-    expect(out).toEqual({ id: '16818210', status: 'received', costPence: 156 });
+    expect(out).toEqual({ id: '16818210', status: 'received', costPence: 156, trackingNumber: null });
     const req = api.seen[before]!;
     expect(req.method).toBe('POST');
     expect(req.url).toBe('/v1/letters/create');
@@ -154,12 +164,53 @@ describe('Stannp client', () => {
   it('sends second class (no add-on), single-sided and test mode when asked', async () => {
     mode = 'ok';
     const before = api.seen.length;
-    const out = await client({ test: true }).submit(letter({ service: 'standard', duplex: false }));
+    const out = await client({ test: true }).submit(
+      letter({ service: 'standard', postService: 'second_class', duplex: false }),
+    );
     expect(out.status).toBe('received');
     const form = api.seen[before]!.form!;
     expect(form.get('addons')).toBeNull();
     expect(form.get('duplex')).toBe('false');
     expect(form.get('test')).toBe('true');
+  });
+
+  it('sends a letter abroad with its country and no class add-on (Stannp prices international post by country)', async () => {
+    mode = 'ok';
+    const before = api.seen.length;
+    await client().submit(
+      letter({
+        postService: 'international_standard',
+        country: 'FR',
+        recipient: {
+          name: 'Hélène Dupré',
+          lines: ['8 Rue du Faubourg Saint-Honoré', '75008 Paris'],
+          postcode: '75008',
+        },
+      }),
+    );
+    const form = api.seen[before]!.form!;
+    expect(form.get('recipient[country]')).toBe('FR');
+    expect(form.get('recipient[town]')).toBe('75008 Paris');
+    expect(form.get('addons')).toBeNull();
+  });
+
+  it('refuses Signed For, Special Delivery and International Tracked before calling Stannp, which does not offer them', async () => {
+    mode = 'ok';
+    for (const postService of [
+      'signed_for_first',
+      'signed_for_second',
+      'special_delivery',
+      'international_tracked',
+    ] as const) {
+      const before = api.seen.length;
+      const error = await client()
+        .submit(letter({ postService }))
+        .catch((e) => e);
+      expect(error).toBeInstanceOf(PrintSubmitError);
+      expect(error.permanent).toBe(true);
+      expect(error.message).toBe(POST_SERVICE_MESSAGES.notOffered(postService, 'Stannp'));
+      expect(api.seen.length).toBe(before);
+    }
   });
 
   it('takes an idempotent repeat (409 with the original body) as the same letter', async () => {
@@ -322,7 +373,9 @@ describe('sandbox print provider', () => {
     const { sandbox, events } = sandboxWithInbox({});
     const out = await sandbox.submit(letter());
     expect(out.status).toBe('received');
-    expect(out.costPence).toBe(156);
+    // The partner's cost is the price list's (the sandbox's defaults, decision 0037).
+    expect(out.costPence).toBe(PRICE_LIST.letter.premium);
+    expect(out.trackingNumber).toBeNull();
     expect(await sandbox.get(out.id)).toEqual({ id: out.id, status: 'received' });
     await sandbox.settled();
     expect(events.map((e) => e.status)).toEqual(['producing', 'handed_over', 'local_delivery', 'delivered']);
@@ -348,10 +401,12 @@ describe('sandbox print provider', () => {
 
   it('returns a letter at failure rate 1', async () => {
     const { sandbox, events } = sandboxWithInbox({ failureRate: 1 });
-    const out = await sandbox.submit(letter({ service: 'standard' }));
-    expect(out.costPence).toBe(73);
+    const out = await sandbox.submit(letter({ service: 'standard', postService: 'second_class' }));
+    expect(out.costPence).toBe(PRICE_LIST.letter.standard);
     await sandbox.settled();
     expect(events.at(-1)?.status).toBe('returned');
+    // With Royal Mail's reason.
+    expect(Object.keys(RETURN_REASONS)).toContain(events.at(-1)?.returnReason);
     expect(events.some((e) => e.status === 'delivered')).toBe(false);
     expect((await sandbox.get(out.id))?.status).toBe('returned');
     sandbox.close();
@@ -391,6 +446,39 @@ describe('sandbox print provider', () => {
     expect(long.permanent).toBe(true);
     expect(long.message).toContain('51 pages');
     await sandbox.settled();
+    sandbox.close();
+  });
+
+  it('tracks a Signed For letter: a Royal Mail number, events in Royal Mail’s words, a signature image on delivery', async () => {
+    const { sandbox, events } = sandboxWithInbox({});
+    const out = await sandbox.submit(
+      letter({
+        postService: 'signed_for_second',
+        service: 'standard',
+        recipient: { name: "Mr Seán O'Brien", lines: ['1 Quay St', 'Cork Road', 'Penarth'], postcode: 'CF64 1TN' },
+      }),
+    );
+    expect(out.trackingNumber).toMatch(/^KG[0-9]{9}GB$/);
+    expect(isRoyalMailTrackingNumber(out.trackingNumber!)).toBe(true);
+    expect(out.costPence).toBe(PRICE_LIST.uk.signed_for_second.letter);
+    await sandbox.settled();
+    const tracked = events.filter((e) => e.trackingNumber === out.trackingNumber);
+    expect(tracked.map((e) => e.status)).toEqual(['producing', 'handed_over', 'local_delivery', 'delivered']);
+    expect(tracked.find((e) => e.status === 'handed_over')?.description).toBe('Item received by Royal Mail');
+    const delivered = tracked.at(-1)!;
+    expect(delivered.signature?.name).toBe("S. O'Brien");
+    expect(delivered.signature?.imagePng?.subarray(1, 4).toString('latin1')).toBe('PNG');
+    sandbox.close();
+  });
+
+  it('refuses a UK service to an address abroad, as Royal Mail would', async () => {
+    const { sandbox } = sandboxWithInbox({});
+    const error = await sandbox.submit(letter({ postService: 'first_class', country: 'FR' })).catch((e) => e);
+    expect(error).toBeInstanceOf(PrintSubmitError);
+    expect(error.message).toContain(POST_SERVICE_MESSAGES.ukOnly('first_class', 'FR'));
+    const abroad = await sandbox.submit(letter({ postService: 'international_tracked', country: 'US' }));
+    expect(abroad.trackingNumber).toMatch(/^LX[0-9]{9}GB$/);
+    expect(abroad.costPence).toBe(PRICE_LIST.international.international_tracked.world_3);
     sandbox.close();
   });
 

@@ -1,7 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isPrintStatus, type PrintStatus, printStatusRank } from '@lp/domain';
+import {
+  countryZone,
+  isPrintStatus,
+  isSignedService,
+  type LetterService,
+  POST_SERVICE_MESSAGES,
+  type PrintStatus,
+  priceLetterPost,
+  printStatusRank,
+  RETURN_REASONS,
+  s10CheckDigit,
+  serviceRefusal,
+} from '@lp/domain';
 import { SandboxWork } from './sandbox-work.js';
+import { signaturePng } from './signature-png.js';
 
 /**
  * The print-and-post partner (Stannp's letters API when a key is configured, the built-in sandbox
@@ -30,6 +43,13 @@ import { SandboxWork } from './sandbox-work.js';
  * - get answers 404 or success:false for an unknown id;
  * - `colour` is not a letters/create field (Stannp prints what the PDF holds); we send nothing for it;
  * - the status 'test' (a test-mode letter) counts as 'received'.
+ *
+ * Issue 28 (decision 0037): Stannp documents one class add-on (FIRST_CLASS), `duplex`, and the
+ * recipient's `country` (its international letters); it documents no Signed For, Special Delivery
+ * or International Tracked add-on for letters, so its client refuses those services before
+ * anything is sent or charged. Tracking fields in a webhook's mailpiece (tracking_number,
+ * description, location, return_reason, signature { name, signed_at, image }) are read when a
+ * partner sends them: the sandbox does, as Royal Mail's tracking reports them.
  */
 
 export type { PrintStatus } from '@lp/domain';
@@ -40,14 +60,30 @@ export interface PrintEvent {
   id: string;
   status: PrintStatus;
   at: Date;
+  /** A tracked service's number (Royal Mail's S10: two letters, 9 digits, GB). */
+  trackingNumber?: string;
+  /** Royal Mail's words for the event, and where it happened. */
+  description?: string;
+  location?: string;
+  /** Why a returned letter came back (RETURN_REASONS' codes, or the carrier's words). */
+  returnReason?: string;
+  /** Who signed for it, when, and the signature as an image (PNG) when the carrier gives one. */
+  signature?: { name: string; at: Date; imagePng: Buffer | null };
 }
 
 export interface PrintSubmitInput {
   pdf: Buffer;
   pages: number;
   color: boolean;
+  /** The class (1st: premium, 2nd: standard) the service travels at. */
   service: 'premium' | 'standard';
+  /** The Royal Mail service asked for. */
+  postService: LetterService;
+  /** ISO 3166-1 alpha-2 code of the recipient's country (GB for the UK). */
+  country: string;
   duplex: boolean;
+  /** Sheets of an insert appended to the file (0 without one): already in `pdf` and `pages`. */
+  insertSheets: number;
   /** Ours (shown in the partner's reporting as a tag). */
   reference: string;
   idempotencyKey: string;
@@ -56,7 +92,9 @@ export interface PrintSubmitInput {
 
 export interface PrintProvider {
   readonly name: 'sandbox' | 'stannp';
-  submit(input: PrintSubmitInput): Promise<{ id: string; status: PrintStatus; costPence: number | null }>;
+  submit(
+    input: PrintSubmitInput,
+  ): Promise<{ id: string; status: PrintStatus; costPence: number | null; trackingNumber: string | null }>;
   get(id: string): Promise<{ id: string; status: PrintStatus } | null>;
   /** True when cancelled; false when it is too late (production started) or unknown. */
   cancel(id: string): Promise<boolean>;
@@ -132,14 +170,46 @@ export function parsePrintWebhook(rawBody: Buffer): PrintEvent[] {
   if (!Array.isArray(b.mailpieces) || b.mailpieces.length === 0)
     throw new PrintWebhookError('The event has no letters.');
   const word = /^[\w.-]{1,100}$/;
-  return b.mailpieces.map((m: { id?: unknown; status?: unknown; timestamp?: unknown } | null) => {
+  return b.mailpieces.map((m: Record<string, unknown> | null) => {
     const id = m && (typeof m.id === 'string' || typeof m.id === 'number') ? String(m.id) : '';
     if (!word.test(id)) throw new PrintWebhookError('A letter in the event has no id.');
     const status = toStatus(m?.status);
     if (!status) throw new PrintWebhookError(`Unknown letter status: ${String(m?.status)}.`);
     const at = toDate(m?.timestamp) ?? created;
-    return { eventId: `${String(b.webhook_id ?? '0')}:${id}:${status}:${created.toISOString()}`, id, status, at };
+    const event: PrintEvent = {
+      eventId: `${String(b.webhook_id ?? '0')}:${id}:${status}:${created.toISOString()}`,
+      id,
+      status,
+      at,
+    };
+    const tracking = text(m?.tracking_number, 40);
+    if (tracking && /^[A-Z0-9]{8,40}$/.test(tracking)) event.trackingNumber = tracking;
+    const description = text(m?.description, 200);
+    if (description) event.description = description;
+    const location = text(m?.location, 120);
+    if (location) event.location = location;
+    const reason = text(m?.return_reason, 200);
+    if (reason) event.returnReason = reason;
+    const sig = m?.signature as { name?: unknown; signed_at?: unknown; image?: unknown } | null | undefined;
+    const signer = text(sig?.name, 100);
+    if (sig && signer) {
+      const image =
+        typeof sig.image === 'string' && sig.image.length < 200_000 ? Buffer.from(sig.image, 'base64') : null;
+      const png = image?.subarray(0, 8).equals(PNG_MAGIC) ? image : null;
+      event.signature = { name: signer, at: toDate(sig.signed_at) ?? at, imagePng: png };
+    }
+    return event;
   });
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A string field of a webhook, trimmed, without control characters, at most `max` characters; else null. */
+function text(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return clean ? clean.slice(0, max) : null;
 }
 
 function costToPence(cost: unknown): number | null {
@@ -148,7 +218,7 @@ function costToPence(cost: unknown): number | null {
 }
 
 /** Splits our address lines into Stannp's fields: the last line is the town, up to three before it. */
-function recipientFields(r: PrintSubmitInput['recipient']): Record<string, string> {
+function recipientFields(r: PrintSubmitInput['recipient'], country: string): Record<string, string> {
   const lines = r.lines.map((l) => l.trim()).filter(Boolean);
   const town = lines.length > 1 ? lines.pop()! : '';
   const fields: Record<string, string> = {
@@ -156,7 +226,7 @@ function recipientFields(r: PrintSubmitInput['recipient']): Record<string, strin
     'recipient[lastname]': r.name.trim(),
     'recipient[town]': town,
     'recipient[postcode]': r.postcode.trim(),
-    'recipient[country]': 'GB',
+    'recipient[country]': country,
   };
   // Stannp has address1-3; anything beyond joins the third line.
   const [a1 = '', a2 = '', ...rest] = lines;
@@ -165,6 +235,9 @@ function recipientFields(r: PrintSubmitInput['recipient']): Record<string, strin
   fields['recipient[address3]'] = rest.join(', ');
   return fields;
 }
+
+/** The services Stannp's letters API documents (decision 0037). */
+export const STANNP_SERVICES: readonly LetterService[] = ['first_class', 'second_class', 'international_standard'];
 
 export interface StannpOptions {
   apiKey: string;
@@ -220,6 +293,9 @@ export function createStannpPrintProvider(opts: StannpOptions): PrintProvider {
   return {
     name: 'stannp',
     async submit(input) {
+      // Stannp documents 1st and 2nd class and international letters; nothing else is sent to it.
+      if (!STANNP_SERVICES.includes(input.postService))
+        throw new PrintSubmitError(POST_SERVICE_MESSAGES.notOffered(input.postService, 'Stannp'), true);
       const form = new FormData();
       form.set('test', opts.test ? 'true' : 'false');
       form.set('file', new Blob([new Uint8Array(input.pdf)], { type: 'application/pdf' }), `${input.reference}.pdf`);
@@ -230,9 +306,10 @@ export function createStannpPrintProvider(opts: StannpOptions): PrintProvider {
       form.set('post_unverified', 'true');
       form.set('tags', input.reference);
       form.set('idempotency_key', input.idempotencyKey);
-      // Second class is Stannp's default; first class is the FIRST_CLASS add-on.
-      if (input.service === 'premium') form.set('addons', 'FIRST_CLASS');
-      for (const [k, v] of Object.entries(recipientFields(input.recipient))) form.set(k, v);
+      // Second class is Stannp's default; first class is the FIRST_CLASS add-on. A letter abroad
+      // goes by Stannp's international post, chosen by the recipient's country.
+      if (input.postService === 'first_class') form.set('addons', 'FIRST_CLASS');
+      for (const [k, v] of Object.entries(recipientFields(input.recipient, input.country))) form.set(k, v);
 
       const { status, json } = await call('POST', '/v1/letters/create', form);
       const ok = json?.success === true && json.data && (status < 300 || status === 409);
@@ -244,6 +321,7 @@ export function createStannpPrintProvider(opts: StannpOptions): PrintProvider {
           id: String(id),
           status: toStatus(json.data?.status) ?? 'received',
           costPence: costToPence(json.data?.cost),
+          trackingNumber: null,
         };
       }
       if (status >= 500 || status === 429)
@@ -304,8 +382,51 @@ export interface SandboxPrintProvider extends PrintProvider {
 /** Stannp refuses files over this many pages (the reference page gives 64 for UK letters; we stay below). */
 export const SANDBOX_MAX_PAGES = 50;
 
+/** Royal Mail-style prefixes of the sandbox's tracking numbers (the sandbox's choice; decision 0037). */
+const TRACKING_PREFIX: Partial<Record<LetterService, string>> = {
+  signed_for_first: 'KF',
+  signed_for_second: 'KG',
+  special_delivery: 'ZV',
+  international_tracked: 'LX',
+};
+
+/** A tracking number in Royal Mail's format: two letters, an 8-digit serial, its S10 check digit, GB. */
+export function sandboxTrackingNumber(service: LetterService, random: () => number): string | null {
+  const prefix = TRACKING_PREFIX[service];
+  if (!prefix) return null;
+  const serial = String(Math.floor(random() * 100_000_000)).padStart(8, '0');
+  return `${prefix}${serial}${s10CheckDigit(serial)}GB`;
+}
+
+/** What Royal Mail's tracking says at each status (the sandbox's events). */
+const TRACKING_WORDS: Partial<Record<PrintStatus, { description: string; location: string }>> = {
+  handed_over: { description: 'Item received by Royal Mail', location: 'Bristol Mail Centre' },
+  local_delivery: { description: 'Item out for delivery', location: 'Local delivery office' },
+  delivered: { description: 'Item delivered', location: 'Recipient address' },
+  returned: { description: 'Item returned to sender', location: 'Bristol Mail Centre' },
+};
+
+/** The name a postman writes under a signature: the initial and the surname ("S. O'Brien"). */
+function signerName(name: string): string {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !/^(mr|mrs|ms|miss|dr|prof)\.?$/i.test(w));
+  if (words.length === 0) return 'Recipient';
+  if (words.length === 1) return words[0]!;
+  return `${words[0]![0]!.toUpperCase()}. ${words.at(-1)!}`;
+}
+
+interface SandboxLetter {
+  status: PrintStatus;
+  reference: string;
+  service: LetterService;
+  trackingNumber: string | null;
+  recipientName: string;
+}
+
 export function createSandboxPrintProvider(options: SandboxPrintOptions): SandboxPrintProvider {
-  const letters = new Map<string, { status: PrintStatus; reference: string }>();
+  const letters = new Map<string, SandboxLetter>();
   const random = options.random ?? Math.random;
   const work = new SandboxWork(random);
   const stepMs = options.stepMs ?? 20;
@@ -314,7 +435,7 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
   const reorderRate = options.reorderRate ?? 0.2;
   let webhookId = 0;
 
-  function body(id: string, status: PrintStatus, at: Date): Buffer {
+  function body(id: string, status: PrintStatus, at: Date, extra: Record<string, unknown> = {}): Buffer {
     const created = at.toISOString().slice(0, 19).replace('T', ' ');
     return Buffer.from(
       JSON.stringify({
@@ -322,20 +443,46 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
         event: 'mailpiece_status',
         created,
         retries: 0,
-        mailpieces: [{ id, type: 'letter', status, timestamp: created, country: 'GB' }],
+        mailpieces: [{ id, type: 'letter', status, timestamp: created, country: 'GB', ...extra }],
       }),
     );
+  }
+
+  /** The tracking fields of an event: the number, Royal Mail's words, the return reason, the signature. */
+  function tracking(letter: SandboxLetter, status: PrintStatus, at: Date, returnReason: string | null) {
+    const extra: Record<string, unknown> = {};
+    if (letter.trackingNumber) {
+      extra.tracking_number = letter.trackingNumber;
+      const words = TRACKING_WORDS[status];
+      if (words) Object.assign(extra, words);
+    }
+    if (status === 'returned' && returnReason) extra.return_reason = returnReason;
+    if (status === 'delivered' && isSignedService(letter.service)) {
+      const name = signerName(letter.recipientName);
+      extra.signature = {
+        name,
+        signed_at: at.toISOString(),
+        image: signaturePng(name).toString('base64'),
+      };
+    }
+    return extra;
   }
 
   async function send(raw: Buffer) {
     const deliver = options.deliver;
     if (!deliver) return;
-    await work.post(() => deliver(raw, signPrintWebhook(options.webhookSecret, raw)), 4, stepMs);
+    // Retried with backoff until our route answers 2xx, at least 25 ms at first whatever the step:
+    // an event can overtake the hand-over's commit (the letter not known yet), and with 5 ms steps
+    // four tries (75 ms) were too few on a loaded machine, so a Signed For letter lost its first
+    // tracking event. Eight tries span about 6 s.
+    await work.post(() => deliver(raw, signPrintWebhook(options.webhookSecret, raw)), 8, Math.max(stepMs, 25));
   }
 
   /** Moves a letter along Stannp's path, sending each change (sometimes twice, sometimes two swapped). */
   async function progress(id: string) {
     const returned = random() < options.failureRate;
+    const reasons = Object.keys(RETURN_REASONS);
+    const returnReason = returned ? reasons[Math.floor(random() * reasons.length)]! : null;
     const path: PrintStatus[] = returned
       ? ['producing', 'handed_over', 'returned']
       : ['producing', 'handed_over', 'local_delivery', 'delivered'];
@@ -346,7 +493,8 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
       if (work.closed || !letter || letter.status === 'cancelled') return;
       const next = path[i]!;
       if (printStatusRank(next) > printStatusRank(letter.status)) letter.status = next;
-      const raw = body(id, next, new Date());
+      const now = new Date();
+      const raw = body(id, next, now, tracking(letter, next, now, returnReason));
       const copies = random() < duplicateRate ? 2 : 1;
       // Out of order: hold this event back and send it after the next one.
       if (held.length === 0 && i < path.length - 1 && random() < reorderRate) {
@@ -370,14 +518,31 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
           `The printing service refused the letter: it has ${input.pages} pages, and at most ${SANDBOX_MAX_PAGES} can be posted.`,
           true,
         );
+      if (!/^[A-Z]{2}$/.test(input.country))
+        throw new PrintSubmitError('The printing service refused the letter: the country is not a country code.', true);
+      // Like Royal Mail: a UK service goes to a UK address, an international one abroad.
+      const refusal = serviceRefusal(input.postService, input.country === 'GB' ? null : input.country);
+      if (refusal) throw new PrintSubmitError(`The printing service refused the letter: ${refusal}`, true);
       const id = `sb_${randomBytes(8).toString('hex')}`;
-      letters.set(id, { status: 'received', reference: input.reference });
+      const trackingNumber = sandboxTrackingNumber(input.postService, random);
+      letters.set(id, {
+        status: 'received',
+        reference: input.reference,
+        service: input.postService,
+        trackingNumber,
+        recipientName: input.recipient.name,
+      });
       if (!work.closed) work.track(progress(id));
-      // Stannp's UK prices from the reference page (about 73p second class, £1.56 first, one sheet),
-      // plus 10p for each further sheet: the sandbox's own assumption.
-      const sheets = Math.max(1, Math.ceil(input.pages / (input.duplex ? 2 : 1)));
-      const costPence = (input.service === 'premium' ? 156 : 73) + (sheets - 1) * 10;
-      return { id, status: 'received', costPence };
+      // The partner's cost: our price list's figure for what was asked (the sandbox's defaults are
+      // Stannp's and Royal Mail's published prices, decision 0037).
+      const costPence = priceLetterPost({
+        pages: input.pages,
+        service: input.postService,
+        color: input.color,
+        duplex: input.duplex,
+        zone: countryZone(input.country),
+      }).total;
+      return { id, status: 'received', costPence, trackingNumber };
     },
     async get(id) {
       await work.jitter(options.latencyMs);

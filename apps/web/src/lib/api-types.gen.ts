@@ -635,6 +635,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inserts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's inserts (PDFs of 1 or 2 sheets added to letters that choose them), newest first */
+        get: operations["getInserts"];
+        put?: never;
+        /** Upload an insert (multipart "file": a PDF of at most 2 sheets, 4 pages); the same file again answers the insert already stored */
+        post: operations["postInserts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inserts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an insert (letters already sent or scheduled with it keep it: their file was made when they were sent) */
+        delete: operations["deleteInsertsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inserts/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The insert as uploaded (PDF) */
+        get: operations["getInsertsByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations": {
         parameters: {
             query?: never;
@@ -1124,6 +1176,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/letters/{id}/proof-of-delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof of delivery of the letter's tracked mail (PDF: tracking number, events, who signed, the signature) */
+        get: operations["getLettersByIdProofOfDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/letters/{id}/recipient": {
         parameters: {
             query?: never;
@@ -1134,6 +1203,23 @@ export interface paths {
         get?: never;
         /** Correct or confirm the recipient read from the letter; it is what the letter records and what a fix prints */
         put: operations["putLettersByIdRecipient"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/letters/{id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signature Royal Mail took on delivery of the letter's signed-for mail (PNG) */
+        get: operations["getLettersByIdSignature"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -4254,6 +4340,10 @@ export interface operations {
                         rows: {
                             address: string;
                             address_lines: string[];
+                            address_returned: {
+                                at: string;
+                                reason: string;
+                            } | null;
                             cloud_storage_provider: string | null;
                             communications_preference: string[];
                             created_at: string;
@@ -4362,6 +4452,10 @@ export interface operations {
                     "application/json": {
                         address: string;
                         address_lines: string[];
+                        address_returned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         cloud_storage_provider: string | null;
                         communications_preference: string[];
                         created_at: string;
@@ -4491,6 +4585,10 @@ export interface operations {
                     "application/json": {
                         address: string;
                         address_lines: string[];
+                        address_returned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         cloud_storage_provider: string | null;
                         communications_preference: string[];
                         created_at: string;
@@ -4588,6 +4686,10 @@ export interface operations {
                     "application/json": {
                         address: string;
                         address_lines: string[];
+                        address_returned: {
+                            at: string;
+                            reason: string;
+                        } | null;
                         cloud_storage_provider: string | null;
                         communications_preference: string[];
                         created_at: string;
@@ -6698,6 +6800,380 @@ export interface operations {
             };
             /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInserts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        inserts: {
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            pages: number;
+                            path: string;
+                            sheets: number;
+                            size: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInserts: {
+        parameters: {
+            query?: {
+                name?: string;
+            };
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        id: string;
+                        name: string;
+                        pages: number;
+                        path: string;
+                        sheets: number;
+                        size: number;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or the file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file’s type (told by its content) is not one this route takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInsertsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per company; 1-255 visible ASCII characters, a UUID per operation. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInsertsByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insert */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9779,6 +10255,19 @@ export interface operations {
                                 recipient: string | null;
                                 /** @enum {string} */
                                 state: "queued" | "handed_over" | "succeeded" | "failed" | "cancelled";
+                                tracking: {
+                                    events: {
+                                        at: string;
+                                        description: string;
+                                        location: string | null;
+                                        status: string;
+                                    }[];
+                                    number: string | null;
+                                    proof_of_delivery_path: string | null;
+                                    signature_path: string | null;
+                                    signed_at: string | null;
+                                    signed_by: string | null;
+                                } | null;
                             }[];
                             created_at: string;
                             id: string;
@@ -9789,10 +10278,20 @@ export interface operations {
                                     subject: string;
                                 } | null;
                                 mail: {
+                                    country: string | null;
                                     expected_delivery: string | null;
+                                    insert: {
+                                        id: string;
+                                        name: string;
+                                        sheets: number;
+                                    } | null;
                                     is_colour: boolean;
+                                    is_double_sided: boolean;
                                     is_premium: boolean;
+                                    /** @enum {string} */
+                                    mail_service: "first_class" | "second_class" | "signed_for_first" | "signed_for_second" | "special_delivery" | "international_standard" | "international_tracked";
                                     posted_at: string | null;
+                                    zone: ("europe" | "world_1" | "world_2" | "world_3") | null;
                                 } | null;
                                 sms: {
                                     sender_phone_number: string | null;
@@ -10345,6 +10844,90 @@ export interface operations {
             };
         };
     };
+    getLettersByIdProofOfDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof of delivery */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     putLettersByIdRecipient: {
         parameters: {
             query?: never;
@@ -10427,6 +11010,90 @@ export interface operations {
             };
             /** @description A conflict with the current state; or a request with the same Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE) or did its work but lost its answer (IDEMPOTENT_ANSWER_LOST). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is not valid (`fields` names each one); or the Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (an API key is limited per key and per company): wait the seconds Retry-After says. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLettersByIdSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signature */
+            200: {
+                headers: {
+                    /** @description Requests a minute this API key may make (API keys only) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Of those, what is left in the current minute (API keys only) */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends (API keys only) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": Blob;
+                };
+            };
+            /** @description The request could not be read: a body that is not valid JSON, or a session cookie and an API key together. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session or API key (missing, malformed, revoked or expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: the member or the key lacks a permission, the CSRF token is missing or wrong, or an API key called a route for people only. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (another company’s id answers 404 too). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11175,12 +11842,16 @@ export interface operations {
                     email_template_vars?: {
                         [key: string]: string;
                     };
+                    insert_id?: string | null;
                     is_cloud_link?: boolean;
                     is_colour?: boolean;
+                    is_double_sided?: boolean;
                     is_premium?: boolean;
                     letterhead?: ("primary" | "secondary") | null;
                     /** @enum {string} */
                     letterhead_placement?: "first_page" | "every_page";
+                    /** @enum {string} */
+                    mail_service?: "first_class" | "second_class" | "signed_for_first" | "signed_for_second" | "special_delivery" | "international_standard" | "international_tracked";
                     message_to_recipient?: string;
                     /**
                      * @default [
@@ -11318,8 +11989,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    insert_id?: string | null;
                     is_colour?: boolean;
+                    is_double_sided?: boolean;
                     is_premium?: boolean;
+                    /** @enum {string} */
+                    mail_service?: "first_class" | "second_class" | "signed_for_first" | "signed_for_second" | "special_delivery" | "international_standard" | "international_tracked";
                     /**
                      * @default [
                      *       "mail"
@@ -11428,8 +12103,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    insert_id?: string | null;
                     is_colour?: boolean;
+                    is_double_sided?: boolean;
                     is_premium?: boolean;
+                    /** @enum {string} */
+                    mail_service?: "first_class" | "second_class" | "signed_for_first" | "signed_for_second" | "special_delivery" | "international_standard" | "international_tracked";
                     /**
                      * @default [
                      *       "mail"
@@ -11544,12 +12223,16 @@ export interface operations {
                     email_template_vars?: {
                         [key: string]: string;
                     };
+                    insert_id?: string | null;
                     is_cloud_link?: boolean;
                     is_colour?: boolean;
+                    is_double_sided?: boolean;
                     is_premium?: boolean;
                     letterhead?: ("primary" | "secondary") | null;
                     /** @enum {string} */
                     letterhead_placement?: "first_page" | "every_page";
+                    /** @enum {string} */
+                    mail_service?: "first_class" | "second_class" | "signed_for_first" | "signed_for_second" | "special_delivery" | "international_standard" | "international_tracked";
                     message_to_recipient?: string;
                     /**
                      * @default [
@@ -11608,10 +12291,17 @@ export interface operations {
                         /** @enum {string} */
                         email_kind: "link" | "attachment";
                         mail: {
+                            country: string | null;
+                            country_name: string | null;
                             disabled: boolean;
                             is_colour: boolean;
+                            is_double_sided: boolean;
                             is_premium: boolean;
+                            /** @enum {string} */
+                            mail_service: "first_class" | "second_class" | "signed_for_first" | "signed_for_second" | "special_delivery" | "international_standard" | "international_tracked";
                             reason: string | null;
+                            services: ("first_class" | "second_class" | "signed_for_first" | "signed_for_second" | "special_delivery" | "international_standard" | "international_tracked")[];
+                            zone: ("europe" | "world_1" | "world_2" | "world_3") | null;
                         };
                         sms_link_prefix: string;
                         sms_parts: {

@@ -55,6 +55,11 @@ const customerSchema = z.object({
   communications_preference: z.array(z.string()),
   /** The drive the customer keeps their letters in: google_drive, dropbox, onedrive, or null. */
   cloud_storage_provider: z.string().nullable(),
+  /**
+   * A letter to this address came back (decision 0037): Royal Mail's reason and when; null when
+   * none did since the address was last changed.
+   */
+  address_returned: z.object({ reason: z.string(), at: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -69,12 +74,14 @@ type Row = Pick<
   | 'phone'
   | 'communications_preference'
   | 'cloud_storage_provider'
+  | 'address_returned_reason'
+  | 'address_returned_at'
   | 'created_at'
   | 'updated_at'
 >;
 
 const COLUMNS =
-  'id, name, address_lines, postcode, email, phone, communications_preference, cloud_storage_provider, created_at, updated_at';
+  'id, name, address_lines, postcode, email, phone, communications_preference, cloud_storage_provider, address_returned_reason, address_returned_at, created_at, updated_at';
 
 const C_COLUMNS = COLUMNS.split(', ')
   .map((c) => `c.${c}`)
@@ -100,6 +107,10 @@ const toCustomer = (r: Row) => ({
   communications_preference: r.communications_preference,
   // Older rows may hold the drive's name ("Google Drive"): answered as its id, as it is set.
   cloud_storage_provider: cloudDriveOf(r.cloud_storage_provider),
+  address_returned:
+    r.address_returned_reason && r.address_returned_at
+      ? { reason: r.address_returned_reason, at: r.address_returned_at.toISOString() }
+      : null,
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
 });
@@ -416,7 +427,12 @@ export function registerCustomerRoutes(
         const { rows: out } = await q
           .query<Row>(
             `update customers set name = $3, address_lines = $4, postcode = $5, email = $6, phone = $7,
-                    communications_preference = $8, match_key = $9, cloud_storage_provider = $10, updated_at = now()
+                    communications_preference = $8, match_key = $9, cloud_storage_provider = $10, updated_at = now(),
+                    -- A new address clears the flag of a letter returned from the old one.
+                    address_returned_reason = case when address_lines = $4 and postcode is not distinct from $5
+                                                   then address_returned_reason end,
+                    address_returned_at = case when address_lines = $4 and postcode is not distinct from $5
+                                               then address_returned_at end
               where id = $1 and account_id = $2 returning ${COLUMNS}`,
             [c.id, auth.accountId, name, lines, postcode, email, phone, prefs, customerMatchKey(name, postcode), drive],
           )

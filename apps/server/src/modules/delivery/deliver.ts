@@ -18,7 +18,7 @@ import { type AuthContext, actorName } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { AppError } from '../../platform/errors.js';
 import { needsApproval, requestApproval } from '../approvals/index.js';
-import { applyLetterhead, loadLetterhead } from '../letterheads/index.js';
+import { appendInsert, applyLetterhead, loadInsert, loadLetterhead } from '../letterheads/index.js';
 import { findLetter } from '../letters/index.js';
 import { hold, readBalance } from '../money/index.js';
 import {
@@ -88,6 +88,7 @@ export async function deliverLetter(
     throw new AppError('CONFLICT', 'This letter already has a delivery on its way, scheduled or in review.');
   assertDeliverable(letter);
   const { prefs, companyName } = await companyPreferences(q, auth.accountId);
+  const insert = r.insert_id ? await loadInsert(q, auth.accountId, r.insert_id) : null;
   const { options, priced, total } = planDelivery(
     letter,
     r,
@@ -95,6 +96,7 @@ export async function deliverLetter(
     publicUrl,
     await letterCustomer(q, letter),
     companyName,
+    insert,
   );
   // A test key's delivery, or a test key's letter, runs every check and approval but goes to the
   // sandboxes and costs nothing.
@@ -116,6 +118,21 @@ export async function deliverLetter(
     await blobs.put(fileKey, Readable.from(Buffer.from(composed)));
     options.letterhead = { kind: r.letterhead, placement };
     options.fileKey = fileKey;
+  }
+  if (options.mail?.insert && insert) {
+    // The printer's file: the letter (with its letterhead) and the insert behind it, made now, so a
+    // later change or deletion of the insert does not change what this delivery posts. Email and
+    // links keep the letter alone.
+    const letterFile = await buffer(blobs.read(options.fileKey ?? letter.blob_key));
+    const withInsert = await appendInsert(
+      letterFile,
+      await buffer(blobs.read(insert.blob_key)),
+      options.mail.duplex ?? true,
+    );
+    const mailKey = `letters/${auth.accountId}/${letter.id}-delivery-${id}-mail.pdf`;
+    await blobs.put(mailKey, Readable.from(Buffer.from(withInsert.pdf)));
+    options.mail.fileKey = mailKey;
+    options.mail.pages = withInsert.pages;
   }
   const review = needsApproval(auth.row, 'send_letter');
   const runAt = when.at === null ? null : new Date(when.at);

@@ -440,7 +440,12 @@ describe('providers', () => {
     const print = t.services.delivery.providers.print;
     const submit = print.submit.bind(print);
     // This letter's id at the partner is known, and the sandbox sends no events of its own for it.
-    print.submit = async () => ({ id: `sb_fixed${Date.now()}`, status: 'received', costPence: 100 });
+    print.submit = async () => ({
+      id: `sb_fixed${Date.now()}`,
+      status: 'received',
+      costPence: 100,
+      trackingNumber: null,
+    });
     try {
       await agent.post('/api/letters/deliver', { uuid: id });
       await t.runJobs();

@@ -1,23 +1,31 @@
 import {
   CHANNEL_LABELS,
   CLOUD_LINK_DEFAULT_DAYS,
+  classService,
   cloudLinkPrefix,
   cloudLinkStandIn,
+  countryZone,
   DELIVERY_MESSAGES,
   type DeliverRequestParsed,
   type DeliveryChannel,
   type DeliveryPreferences,
   deliveryFieldProblems,
   fillTemplate,
+  INSERT_MAX_SHEETS,
+  insertSheets,
   isMailDisabled,
   LETTER_STATUS,
+  type LetterService,
   MAIL_MAX_PAGES,
+  type PostZone,
   priceCloudLink,
   priceEmail,
   priceLetterPost,
   priceSms,
   readDeliveryPreferences,
   type SmsParts,
+  serviceClass,
+  serviceRefusal,
   smsBody,
   smsParts,
   TEMPLATE_MESSAGES,
@@ -30,11 +38,27 @@ import type pg from 'pg';
 import type { AccountRow, CustomerRow, LetterRow } from '../../platform/db/rows.js';
 import { AppError, type FieldError } from '../../platform/errors.js';
 import { findCustomer } from '../customers/index.js';
+import type { InsertForDelivery } from '../letterheads/index.js';
 
 /** What a delivery does on each channel, as validated and priced (stored as letter_deliveries.options). */
 export interface DeliveryOptions {
   channels: DeliveryChannel[];
-  mail?: { service: 'premium' | 'standard'; color: boolean };
+  /**
+   * Mail: the class (premium: 1st) and colour; since issue 28 also the Royal Mail service, the
+   * sides, the country (null: the UK) and its zone, the insert, and the file the printer gets when
+   * an insert is added (with its pages). Deliveries stored before have only service and color.
+   */
+  mail?: {
+    service: 'premium' | 'standard';
+    color: boolean;
+    postService?: LetterService;
+    duplex?: boolean;
+    country?: string | null;
+    zone?: PostZone | null;
+    insert?: { id: string; name: string; sheets: number } | null;
+    fileKey?: string;
+    pages?: number;
+  };
   email?: { to: string; subject: string; message: string; asLink: boolean };
   /** The text with its variables filled; `replyTo` the sender's number (E.164), sent as "Reply to {number}". */
   sms?: { to: string; text: string; replyTo?: string };
@@ -67,10 +91,11 @@ export type LetterForDelivery = Pick<
   | 'blob_key'
   | 'customer_id'
   | 'test_mode'
+  | 'country'
 > & { num_pages: number | null }; // num_pages::int
 
 export const LETTER_FOR_DELIVERY = `id, account_id, name, status, force_status_error, mark_for_deletion, num_pages::int as num_pages,
-  address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key, customer_id, test_mode`;
+  address_sheet, recipient_name_snapshot, recipient_address_snapshot, postcode, blob_key, customer_id, test_mode, country`;
 
 export type LetterCustomer = Pick<CustomerRow, 'email' | 'phone' | 'communications_preference'> & {
   customer_uuid: CustomerRow['id'];
@@ -112,7 +137,12 @@ export function mailRefusal(
   if (prefs.mail.omit) return DELIVERY_MESSAGES.mailOmitted;
   if (customerOmitsMail(customer)) return DELIVERY_MESSAGES.customerOmitsMail;
   if (isMailDisabled(letter.num_pages ?? 0, false, letter.status)) return DELIVERY_MESSAGES.mailIssues;
-  if (!letter.recipient_name_snapshot || !letter.postcode || !letter.recipient_address_snapshot?.length)
+  // A letter abroad may have no postcode (an Irish address without its Eircode, a country without postcodes).
+  if (
+    !letter.recipient_name_snapshot ||
+    !(letter.postcode || letter.country) ||
+    !letter.recipient_address_snapshot?.length
+  )
     return DELIVERY_MESSAGES.mailNoAddress;
   return null;
 }
@@ -149,6 +179,7 @@ export function planDelivery(
   publicUrl: string,
   customer: LetterCustomer | null = null,
   companyName = '',
+  insert: InsertForDelivery | null = null,
 ): { options: DeliveryOptions; priced: PricedChannel[]; total: number; smsParts: SmsParts | null } {
   const fields: FieldError[] = deliveryFieldProblems(r).map((p) => ({ path: p.field, message: p.message }));
   // {recipient}, {company} and {letter} are filled now: the price counts the text that is sent.
@@ -167,9 +198,28 @@ export function planDelivery(
   if (channels.includes('mail')) {
     const refusal = mailRefusal(letter, prefs, customer);
     if (refusal) fields.push({ path: 'preference_overrides', message: refusal });
+    const abroad = letter.country && letter.country !== 'GB' ? letter.country : null;
+    const postService: LetterService =
+      r.mail_service ??
+      (abroad
+        ? 'international_standard'
+        : classService((r.is_premium ?? prefs.mail.service === 'premium') ? 'premium' : 'standard'));
+    const serviceProblem = refusal ? null : serviceRefusal(postService, abroad);
+    if (serviceProblem) fields.push({ path: 'mail_service', message: serviceProblem });
+    const duplex = r.is_double_sided ?? true;
+    if (r.insert_id && !insert) fields.push({ path: 'insert_id', message: DELIVERY_MESSAGES.noSuchInsert });
+    const chosen = r.insert_id && insert ? insert : null;
+    const sheets = chosen ? insertSheets(chosen.pages, duplex) : 0;
+    if (chosen && sheets > INSERT_MAX_SHEETS)
+      fields.push({ path: 'insert_id', message: DELIVERY_MESSAGES.insertTooLongOneSided(chosen.pages) });
     options.mail = {
-      service: (r.is_premium ?? prefs.mail.service === 'premium') ? 'premium' : 'standard',
+      service: serviceClass(postService),
       color: r.is_colour ?? prefs.mail.print === 'colour',
+      postService,
+      duplex,
+      country: abroad,
+      zone: countryZone(abroad),
+      insert: chosen ? { id: chosen.id, name: chosen.name, sheets } : null,
     };
   }
   if (channels.includes('email')) {
@@ -195,11 +245,15 @@ export function planDelivery(
   const priced = channels.map((channel): PricedChannel => {
     switch (channel) {
       case 'mail': {
+        const mail = options.mail!;
         const post = priceLetterPost({
           pages: Math.max(1, letter.num_pages ?? 1),
-          service: options.mail!.service,
-          color: options.mail!.color,
+          service: mail.postService ?? mail.service,
+          color: mail.color,
           addressSheet: letter.address_sheet,
+          duplex: mail.duplex ?? true,
+          insert: mail.insert ? { sheets: mail.insert.sheets, name: mail.insert.name } : null,
+          zone: mail.zone ?? null,
         });
         return { channel, pence: post.total, lines: post.lines };
       }
@@ -250,4 +304,5 @@ const DELIVERABLE = new Set<string>([
   LETTER_STATUS.addressToConfirm,
   LETTER_STATUS.deniedBySupervisor,
   'Failed to Deliver',
+  LETTER_STATUS.returnedToSender,
 ]);

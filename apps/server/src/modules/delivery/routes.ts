@@ -3,17 +3,24 @@ import {
   bulkDeliverRequestSchema,
   CHANNEL_STATES,
   CLOUD_LINK_REVOKERS,
+  classService,
   cloudLinkPrefix,
+  countryName,
+  countryZone,
   DELIVERY_CHANNELS,
   DELIVERY_MESSAGES,
   DELIVERY_STATES,
   deliverRequestSchema,
   expectedDelivery,
+  INTERNATIONAL_LETTER_SERVICES,
   isUkPostcodeFormat,
+  LETTER_SERVICES,
   LETTERHEAD_KINDS,
   LETTERHEAD_MESSAGES,
   LETTERHEAD_PLACEMENTS,
+  POST_ZONES,
   templateValues,
+  UK_LETTER_SERVICES,
 } from '@lp/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
@@ -23,10 +30,10 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse } from '../../platform/http.js';
-import { applyLetterhead, loadLetterhead } from '../letterheads/index.js';
+import { applyLetterhead, loadInsert, loadLetterhead } from '../letterheads/index.js';
 import { findLetter } from '../letters/index.js';
 import { readBalance } from '../money/index.js';
-import { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
+import { handlePrintWebhook, handleSmsCallback, signatureKey } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
 import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
 import { deliverLetter } from './deliver.js';
@@ -82,6 +89,15 @@ const quoteResult = z.object({
     reason: z.string().nullable(),
     is_premium: z.boolean(),
     is_colour: z.boolean(),
+    /** The Royal Mail service asked for (or the default: the preferences' class, International Standard abroad). */
+    mail_service: z.enum(LETTER_SERVICES),
+    is_double_sided: z.boolean(),
+    /** The recipient's country when abroad (ISO 3166-1 alpha-2), its name and zone; null for the UK. */
+    country: z.string().nullable(),
+    country_name: z.string().nullable(),
+    zone: z.enum(POST_ZONES).nullable(),
+    /** The services that can carry this letter (the UK's, or the international ones). */
+    services: z.array(z.enum(LETTER_SERVICES)),
   }),
   email_kind: z.enum(['link', 'attachment']),
   /** The letter's customer: the form pre-fills their email and phone. */
@@ -137,10 +153,12 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       const refusal = mailRefusal(letter, prefs, customer);
       // The price of what can be sent: mail is priced only when it can go.
       const asked = { ...r, preference_overrides: r.preference_overrides.filter((c) => c !== 'mail' || !refusal) };
+      const insert = r.insert_id ? await loadInsert(pool, auth.accountId, r.insert_id) : null;
       const { priced, total, options, smsParts } =
         asked.preference_overrides.length > 0
-          ? planDelivery(letter, asked, prefs, deps.publicUrl, customer, companyName)
+          ? planDelivery(letter, asked, prefs, deps.publicUrl, customer, companyName, insert)
           : { priced: [], total: 0, options: null, smsParts: null };
+      const abroad = letter.country && letter.country !== 'GB' ? letter.country : null;
       const values = templateValues(letterTemplateDefaults(letter, companyName, customer), undefined);
       const available = maySeeBalance(auth) ? (await readBalance(pool, auth.accountId)).available : null;
       return {
@@ -153,6 +171,14 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           reason: refusal,
           is_premium: options?.mail ? options.mail.service === 'premium' : prefs.mail.service === 'premium',
           is_colour: options?.mail ? options.mail.color : prefs.mail.print === 'colour',
+          mail_service:
+            options?.mail?.postService ??
+            (abroad ? 'international_standard' : prefs.mail.service === 'premium' ? 'first_class' : 'second_class'),
+          is_double_sided: options?.mail?.duplex ?? true,
+          country: abroad,
+          country_name: abroad ? countryName(abroad) : null,
+          zone: countryZone(abroad),
+          services: (abroad ? INTERNATIONAL_LETTER_SERVICES : UK_LETTER_SERVICES).map((s) => s),
         },
         email_kind: prefs.email.kind,
         /** The letter's customer: the form pre-fills their email and phone. */
@@ -227,6 +253,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       const auth = request.auth!;
       const { uuids, ...options } = request.body;
       const { prefs } = await companyPreferences(pool, auth.accountId);
+      const insert = options.insert_id ? await loadInsert(pool, auth.accountId, options.insert_id) : null;
       let total = 0;
       let letters = 0;
       const refused: { uuid: string; message: string }[] = [];
@@ -245,6 +272,8 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
             prefs,
             deps.publicUrl,
             customer,
+            '',
+            insert,
           );
           total += planned.total;
           letters += 1;
@@ -358,6 +387,12 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
                       is_colour: z.boolean(),
                       posted_at: z.string().nullable(),
                       expected_delivery: z.string().nullable(),
+                      mail_service: z.enum(LETTER_SERVICES),
+                      is_double_sided: z.boolean(),
+                      /** The country abroad (ISO code) and its zone; null for the UK. */
+                      country: z.string().nullable(),
+                      zone: z.enum(POST_ZONES).nullable(),
+                      insert: z.object({ id: z.string(), name: z.string(), sheets: z.number().int() }).nullable(),
                     })
                     .nullable(),
                   email: z.object({ subject: z.string(), message: z.string(), is_cloud_link: z.boolean() }).nullable(),
@@ -371,6 +406,29 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
                     reason: z.string().nullable(),
                     provider_status: z.string().nullable(),
                     recipient: z.string().nullable(),
+                    /**
+                     * Mail by a tracked service (decision 0037): Royal Mail's tracking number, its
+                     * events (oldest first, UK time in the panel), who signed and when, the
+                     * signature image's path when the carrier gave one, and the proof of delivery
+                     * PDF's path once the letter was delivered or returned.
+                     */
+                    tracking: z
+                      .object({
+                        number: z.string().nullable(),
+                        events: z.array(
+                          z.object({
+                            at: z.string(),
+                            status: z.string(),
+                            description: z.string(),
+                            location: z.string().nullable(),
+                          }),
+                        ),
+                        signed_by: z.string().nullable(),
+                        signed_at: z.string().nullable(),
+                        signature_path: z.string().nullable(),
+                        proof_of_delivery_path: z.string().nullable(),
+                      })
+                      .nullable(),
                     cloud_link: z
                       .object({
                         url: z.string().nullable(),
@@ -438,13 +496,24 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         const { rows: channels } = await pool.query<
           Pick<
             LetterDeliveryChannelRow,
-            'channel' | 'state' | 'price_pence' | 'reason' | 'provider_status' | 'recipient'
+            | 'channel'
+            | 'state'
+            | 'price_pence'
+            | 'reason'
+            | 'provider_status'
+            | 'recipient'
+            | 'tracking_number'
+            | 'tracking_events'
+            | 'signed_by'
+            | 'signed_at'
+            | 'proof_key'
           > &
             LeftJoined<
               Pick<CloudLinkRow, 'token_sealed' | 'expires_at' | 'first_opened_at' | 'open_count' | 'revoked_at'>
             >
         >(
           `select c.channel, c.state, c.price_pence, c.reason, c.provider_status, c.recipient,
+                  c.tracking_number, c.tracking_events, c.signed_by, c.signed_at, c.proof_key,
                   k.token_sealed, k.expires_at, k.first_opened_at, k.open_count, k.revoked_at
              from letter_delivery_channels c
              left join lateral (select * from cloud_links k where k.delivery_id = c.delivery_id and k.channel = c.channel
@@ -465,7 +534,16 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
                   is_premium: d.options.mail.service === 'premium',
                   is_colour: d.options.mail.color,
                   posted_at: d.posted_at?.toISOString() ?? null,
-                  expected_delivery: d.posted_at ? expectedDelivery(d.posted_at, d.options.mail.service) : null,
+                  // Royal Mail's UK working days say nothing of a letter abroad.
+                  expected_delivery:
+                    d.posted_at && !d.options.mail.country
+                      ? expectedDelivery(d.posted_at, d.options.mail.service)
+                      : null,
+                  mail_service: d.options.mail.postService ?? classService(d.options.mail.service),
+                  is_double_sided: d.options.mail.duplex ?? true,
+                  country: d.options.mail.country ?? null,
+                  zone: d.options.mail.zone ?? null,
+                  insert: d.options.mail.insert ?? null,
                 }
               : null,
             email: d.options.email
@@ -488,6 +566,19 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
               reason: c.reason,
               provider_status: c.provider_status,
               recipient: c.recipient,
+              tracking:
+                c.channel === 'mail' && (c.tracking_number || c.tracking_events.length > 0)
+                  ? {
+                      number: c.tracking_number,
+                      events: c.tracking_events,
+                      signed_by: c.signed_by,
+                      signed_at: c.signed_at?.toISOString() ?? null,
+                      signature_path: c.signed_by ? `/api/letters/${encodeURIComponent(id)}/signature` : null,
+                      proof_of_delivery_path: c.proof_key
+                        ? `/api/letters/${encodeURIComponent(id)}/proof-of-delivery`
+                        : null,
+                    }
+                  : null,
               cloud_link: c.expires_at
                 ? {
                     url: token ? cloudLinkUrl(deps.publicUrl, token) : null,
@@ -502,6 +593,72 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         };
       }
       return { ...letter, delivered_on: letter.delivered_on?.toISOString() ?? null, delivery };
+    },
+  );
+
+  /** The mail channel of the letter's latest delivery, for its proof of delivery and signature. */
+  async function latestMail(auth: AuthContext, id: string) {
+    await readable<Pick<LetterRow, 'id'>>(auth, id, 'l.id');
+    const { rows } = await pool.query<
+      Pick<LetterDeliveryChannelRow, 'proof_key' | 'signed_by' | 'tracking_number'> &
+        Pick<LetterDeliveryRow, 'id' | 'account_id' | 'letter_id'>
+    >(
+      `select c.proof_key, c.signed_by, c.tracking_number, d.id, d.account_id, d.letter_id
+         from letter_deliveries d join letter_delivery_channels c on c.delivery_id = d.id and c.channel = 'mail'
+        where d.letter_id = $1 and d.account_id = $2 order by d.created_at desc limit 1`,
+      [id, auth.accountId],
+    );
+    return rows[0] ?? null;
+  }
+
+  app.get(
+    '/api/letters/:id/proof-of-delivery',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          "The proof of delivery of the letter's tracked mail (PDF: tracking number, events, who signed, the signature)",
+        params: idParams,
+        response: { 200: fileResponse('The proof of delivery', 'application/pdf'), 404: errorSchema },
+      },
+      config: { access: read },
+    },
+    async (request, reply) => {
+      const mail = await latestMail(request.auth!, request.params.id);
+      if (!mail?.proof_key || !(await blobs.exists(mail.proof_key)))
+        throw new AppError('NOT_FOUND', 'This letter has no proof of delivery yet.');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="proof-of-delivery-${(mail.tracking_number ?? 'letter').replace(/[^A-Z0-9]/gi, '')}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(blobs.read(mail.proof_key));
+    },
+  );
+
+  app.get(
+    '/api/letters/:id/signature',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: "The signature Royal Mail took on delivery of the letter's signed-for mail (PNG)",
+        params: idParams,
+        response: { 200: fileResponse('The signature', 'image/png'), 404: errorSchema },
+      },
+      config: { access: read },
+    },
+    async (request, reply) => {
+      const mail = await latestMail(request.auth!, request.params.id);
+      const key = mail?.signed_by ? signatureKey(mail.account_id, mail.letter_id, mail.id) : null;
+      if (!key || !(await blobs.exists(key)))
+        throw new AppError('NOT_FOUND', 'No signature was given for this letter.');
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(blobs.read(key));
     },
   );
 
@@ -728,7 +885,13 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
         const raw = request.body;
         if (!Buffer.isBuffer(raw)) throw new AppError('WEBHOOK_INVALID');
         const signature = request.headers['x-stannp-signature'];
-        const r = await handlePrintWebhook(pool, providers, raw, typeof signature === 'string' ? signature : undefined);
+        const r = await handlePrintWebhook(
+          pool,
+          providers,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+          blobs,
+        );
         // An event for a letter not (yet) known is answered 404 so that the partner sends it again.
         if (r.unknown && !r.applied) return reply.status(404).send({ applied: 0 });
         return { applied: r.applied };

@@ -1,5 +1,14 @@
 import { buffer } from 'node:stream/consumers';
-import { CHANNEL_LABELS, type DeliveryChannel, formatUkDateTime, smsBody } from '@lp/domain';
+import {
+  CHANNEL_LABELS,
+  classService,
+  countryName,
+  countryOfLine,
+  type DeliveryChannel,
+  formatUkDateTime,
+  LETTER_SERVICE_LABELS,
+  smsBody,
+} from '@lp/domain';
 import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Narrow } from '../../platform/db/row.js';
@@ -52,6 +61,8 @@ interface HandedOver {
   /** Email and cloud links are done when handed over; mail and text messages wait for callbacks. */
   done: boolean;
   note: string;
+  /** Mail by a tracked service: Royal Mail's number. */
+  trackingNumber?: string | null;
 }
 
 /**
@@ -134,7 +145,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
     await inTransaction(pool, async (q) => {
       const changed = await q.query(
         `update letter_delivery_channels set state = $3, provider = $4, provider_id = $5, provider_status = $6,
-                recipient = $7, updated_at = now()
+                recipient = $7, tracking_number = coalesce(tracking_number, $8), updated_at = now()
           where delivery_id = $1 and channel = $2 and state = 'queued'`,
         [
           deliveryId,
@@ -144,6 +155,7 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: string, isLast
           outcome.providerId,
           outcome.providerStatus,
           outcome.recipient,
+          outcome.trackingNumber ?? null,
         ],
       );
       if (!changed.rowCount) return;
@@ -196,25 +208,42 @@ async function handOver(deps: DeliveryDeps, d: Claimed, channel: DeliveryChannel
   switch (channel) {
     case 'mail': {
       const mail = d.options.mail!;
-      const pdf = await buffer(blobs.read(d.options.fileKey ?? d.blob_key));
-      const lines = (d.recipient_address_snapshot ?? []).filter((l) => l !== d.postcode);
+      const postService = mail.postService ?? classService(mail.service);
+      const duplex = mail.duplex ?? true;
+      // The printer's file: with the insert behind the letter when one was chosen (made at request time).
+      const pdf = await buffer(blobs.read(mail.fileKey ?? d.options.fileKey ?? d.blob_key));
+      let lines = (d.recipient_address_snapshot ?? []).filter((l) => l !== d.postcode);
+      // Abroad, the country is the partner's country field, not an address line.
+      if (mail.country && lines.length > 1 && countryOfLine(lines.at(-1)!) === mail.country) lines = lines.slice(0, -1);
       const sent = await providers.print.submit({
         pdf,
-        pages: d.num_pages ?? 1,
+        pages: mail.pages ?? d.num_pages ?? 1,
         color: mail.color,
         service: mail.service,
-        duplex: true,
+        postService,
+        country: mail.country ?? 'GB',
+        duplex,
+        insertSheets: mail.insert?.sheets ?? 0,
         reference: d.id,
         idempotencyKey: `delivery:${d.id}:mail`,
         recipient: { name: d.recipient_name_snapshot ?? '', lines, postcode: d.postcode ?? '' },
       });
+      const how = [
+        LETTER_SERVICE_LABELS[postService],
+        mail.color ? 'colour' : 'black and white',
+        ...(duplex ? [] : ['one side']),
+        ...(mail.insert ? [`with ${mail.insert.name}`] : []),
+      ].join(', ');
       return {
         provider: providers.print.name,
         providerId: sent.id,
         providerStatus: sent.status,
-        recipient: [d.recipient_name_snapshot, ...lines, d.postcode].filter(Boolean).join(', '),
+        recipient: [d.recipient_name_snapshot, ...lines, d.postcode, mail.country ? countryName(mail.country) : null]
+          .filter(Boolean)
+          .join(', '),
         done: false,
-        note: `Mail: with the printer (${mail.service === 'premium' ? '1st' : '2nd'} class, ${mail.color ? 'colour' : 'black and white'})`,
+        trackingNumber: sent.trackingNumber,
+        note: `Mail: with the printer (${how})${sent.trackingNumber ? `, tracking number ${sent.trackingNumber}` : ''}`,
       };
     }
     case 'email': {

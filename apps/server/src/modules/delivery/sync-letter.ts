@@ -15,7 +15,12 @@ import type { DeliveryOptions } from './price.js';
  * or an event worth a line (`note`), is a history row: the panel's timeline. Ends the delivery
  * once no channel waits.
  */
-export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: string | null = null): Promise<string> {
+export async function syncLetter(
+  q: pg.ClientBase,
+  deliveryId: string,
+  note: string | null = null,
+  statusReason?: string,
+): Promise<string> {
   const { rows: deliveries } = await q.query<
     Narrow<Pick<LetterDeliveryRow, 'letter_id' | 'account_id' | 'state' | 'options'>, { options: DeliveryOptions }>
   >('select letter_id, account_id, state, options from letter_deliveries where id = $1', [deliveryId]);
@@ -24,8 +29,8 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
   // and the text message's) each see the other's committed channel, and the last to write the
   // letter writes what both did (read first, it could write back a stale view).
   const before = await loadLetterForJob<Pick<LetterRow, 'status'>>(q, d.letter_id, 'status', { forUpdate: true });
-  const { rows: channels } = await q.query<Pick<LetterDeliveryChannelRow, 'channel' | 'state'>>(
-    'select channel, state from letter_delivery_channels where delivery_id = $1 order by channel',
+  const { rows: channels } = await q.query<Pick<LetterDeliveryChannelRow, 'channel' | 'state' | 'provider_status'>>(
+    'select channel, state, provider_status from letter_delivery_channels where delivery_id = $1 order by channel',
     [deliveryId],
   );
   const status = letterStatusForDelivery(channels, d.options.email?.asLink ?? false);
@@ -43,6 +48,7 @@ export async function syncLetter(q: pg.ClientBase, deliveryId: string, note: str
     history: before?.status !== status || !!note,
     set: {
       force_status_error: false,
+      ...(statusReason !== undefined ? { status_reason: statusReason } : {}),
       delivery_channels: channels.map((c) => c.channel),
       successful_delivery_channels: ok,
       unsuccessful_delivery_channels: failed,

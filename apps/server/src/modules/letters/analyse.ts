@@ -16,6 +16,7 @@ import {
   NO_ADDRESS_REASONS,
   noBarcodeRoomReason,
   outsideWindowReason,
+  readForeignAddress,
   readingArea,
   readRecipient,
   type TextItem,
@@ -55,6 +56,8 @@ interface Outcome {
   name?: string;
   lines?: string[];
   postcode?: string | null;
+  /** A recipient abroad: the country of the address's last line (ISO code); absent for the UK. */
+  country?: string | null;
   thumbnailKey?: string;
   /** Page 1 around the address: the window, the address, the barcode's place and what is in the way. */
   layout?: WindowLayout;
@@ -249,6 +252,15 @@ async function judgeWindow(
       reason: windowNotClearReason(check.intrusions, DEFAULT_TEMPLATE),
       ...verdict,
     };
+  // An address whose last line is a country abroad (decision 0037) is checked by that country's
+  // postcode shape, where one is known; the UK postcode check and service are for UK addresses,
+  // and the Mailmark barcode's clear space is for UK mail only.
+  const foreign = found.postcode ? null : readForeignAddress(found.lines);
+  if (foreign) {
+    const abroad = { ...verdict, postcode: foreign.postcode, country: foreign.country };
+    if (foreign.problem) return { status: LETTER_STATUS.invalidPostcode, reason: foreign.problem, ...abroad };
+    return { status: LETTER_STATUS.analysisComplete, reason: null, ...abroad };
+  }
   if (!found.postcode || !isUkPostcodeFormat(found.postcode))
     return { status: LETTER_STATUS.invalidPostcode, reason: 'The address has no valid UK postcode.', ...verdict };
   // The configured service's answer is the answer. When it cannot be reached the job fails and is
@@ -440,6 +452,7 @@ export async function runAnalysis(
         recipient_name_snapshot: outcome.name ?? null,
         recipient_address_snapshot: outcome.lines ?? null,
         postcode: outcome.postcode ?? null,
+        country: outcome.country ?? null,
         thumbnail_key: outcome.thumbnailKey ?? null,
         layout: outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
         address_source: given ? 'corrected' : (outcome.addressSource ?? 'text'),

@@ -19,6 +19,7 @@ const WRITABLE = [
   'recipient_name_snapshot',
   'recipient_address_snapshot',
   'postcode',
+  'country',
   'address_source',
   'ocr_confidence',
   'thumbnail_key',

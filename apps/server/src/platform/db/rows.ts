@@ -23,6 +23,7 @@ import type {
   letterDeliveryChannels,
   letterHistory,
   letterheads,
+  letterInserts,
   letters,
   memberSpend,
   notifications,
@@ -84,6 +85,7 @@ export type CloudLinkRow = DbRow<typeof cloudLinks>;
 export type DeliveryEventRow = DbRow<typeof deliveryEvents>;
 export type CustomerRow = DbRow<typeof customers>;
 export type LetterheadRow = DbRow<typeof letterheads>;
+export type LetterInsertRow = DbRow<typeof letterInserts>;
 export type ParcelRow = DbRow<typeof parcels>;
 export type ParcelHistoryRow = DbRow<typeof parcelHistory>;
 export type ParcelTrackingRow = DbRow<typeof parcelTracking>;

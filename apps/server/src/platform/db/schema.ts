@@ -4,6 +4,7 @@ import type {
   DeliveryState,
   IntegrationProviderId,
   LetterheadKind,
+  MailTrackingEvent,
   ParcelParty,
   PostalAddress,
   RegisteredCompany,
@@ -344,6 +345,8 @@ export const letters = pgTable(
     recipientNameSnapshot: text('recipient_name_snapshot'),
     recipientAddressSnapshot: text('recipient_address_snapshot').array(),
     postcode: text('postcode'),
+    /** The country of a foreign recipient (ISO 3166-1 alpha-2, read from the address's last line); null for the UK. */
+    country: text('country'),
     blobKey: text('blob_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -644,6 +647,13 @@ export const letterDeliveryChannels = pgTable(
     /** The address, number or link it went to, for the panel. */
     recipient: text('recipient'),
     reason: text('reason'),
+    /** Mail by a tracked service: Royal Mail's tracking number, its events (oldest first), the proof of delivery. */
+    trackingNumber: text('tracking_number'),
+    trackingEvents: jsonb('tracking_events').$type<MailTrackingEvent[]>().notNull().default(sql`'[]'::jsonb`),
+    signedBy: text('signed_by'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** The proof of delivery (PDF: the events, the name and the signature), kept with the letter. */
+    proofKey: text('proof_key'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -723,6 +733,9 @@ export const customers = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`public.search_fold(name || ' ' || coalesce(email, '') || ' ' || coalesce(postcode, '') || ' ' || coalesce(phone, ''))`,
     ),
+    /** A letter to this address came back (gone away, refused...): why and when; cleared when the address changes. */
+    addressReturnedReason: text('address_returned_reason'),
+    addressReturnedAt: timestamp('address_returned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -756,6 +769,33 @@ export const letterheads = pgTable(
     primaryKey({ columns: [t.accountId, t.kind] }),
     check('letterheads_kind', sql`${t.kind} in ('primary', 'secondary')`),
     check('letterheads_type', sql`${t.type} in ('pdf', 'image')`),
+  ],
+);
+
+/**
+ * A company's inserts (issue 28 item 4, decision 0037): a PDF of 1 or 2 sheets (terms and
+ * conditions...) stored once and added to every letter that chooses it.
+ */
+export const letterInserts = pgTable(
+  'letter_inserts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    blobKey: text('blob_key').notNull(),
+    pages: integer('pages').notNull(),
+    sheets: integer('sheets').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** SHA-256 of the file: the same file uploaded again is the same insert (stored once). */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('letter_inserts_file_idx').on(t.accountId, t.sha256),
+    index('letter_inserts_account_idx').on(t.accountId, t.createdAt),
+    check('letter_inserts_sheets', sql`${t.sheets} between 1 and 2`),
   ],
 );
 

@@ -21,6 +21,7 @@ const SIOBHAN: Customer = {
   phone: '07700 900123',
   communications_preference: ['Mail', 'SMS'],
   cloud_storage_provider: null,
+  address_returned: null,
   created_at: '2026-11-21T10:00:00.000Z',
   updated_at: '2026-11-21T10:00:00.000Z',
 };

@@ -7,6 +7,7 @@ import {
   findIntegrationProvider,
   MESSAGES,
 } from '@lp/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -42,6 +43,10 @@ import {
   PREFERENCES_LABEL,
 } from './customer-form';
 import { CustomerForm } from './customer-form-fields';
+
+/** A letter to this address came back (decision 0037): shown until the address is changed. */
+export const RETURNED_ADDRESS_TEXT = (reason: string, at: string) =>
+  `A letter to this address was returned to sender on ${at}: ${reason}. Check the address before posting again.`;
 
 export const ADD_CUSTOMER = 'Add customer';
 export const NOTHING_CHANGED = 'Nothing was changed.';
@@ -185,6 +190,11 @@ function CustomerDetails({
 
   return (
     <Box>
+      {customer.address_returned ? (
+        <Alert severity="warning" data-testid="address-returned" sx={{ mb: 2 }}>
+          {RETURNED_ADDRESS_TEXT(customer.address_returned.reason, formatDisplayDate(customer.address_returned.at))}
+        </Alert>
+      ) : null}
       <Box
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}

@@ -8,6 +8,7 @@ import { Page } from '../../components/page';
 import { useMe } from '../../lib/session';
 import { SCREEN_HELP } from '../guide/screen-help';
 import { useLetterheads } from './api';
+import { InsertsSection } from './inserts-section';
 import { LetterheadCard } from './letterhead-card';
 
 export const LETTERHEADS_TITLE = 'Letterheads';
@@ -73,6 +74,7 @@ function Letterheads({ canManage }: { canManage: boolean }) {
           ))}
         </Box>
       ) : null}
+      <InsertsSection canManage={canManage} />
     </Page>
   );
 }

@@ -49,6 +49,23 @@ export function useLetterheadKinds(enabled: boolean) {
   });
 }
 
+/** The company's inserts (decision 0037), to choose one for a letter; none when the caller may not read them. */
+export function useInserts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['letterheads', 'inserts'],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.get('/api/inserts', { signal })).inserts;
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
+        throw error;
+      }
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 /**
  * The price of a delivery request, and the company's defaults (mail options, email kind); null
  * body: none asked. `letterState` (the letter's status and fixes) is part of the key, so a letter

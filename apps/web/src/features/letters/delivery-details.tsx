@@ -6,8 +6,11 @@ import {
   type DeliveryState,
   formatLongDay,
   formatPounds,
+  LETTER_SERVICE_LABELS,
+  POST_ZONE_LABELS,
 } from '@lp/domain';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import Download from '@mui/icons-material/Download';
 import LinkOff from '@mui/icons-material/LinkOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -52,14 +55,36 @@ export const MAIL_STATE_LABELS: Partial<Record<ChannelState, string>> = {
   succeeded: 'Posted',
 };
 
-const stateLabel = (c: { channel: string; state: ChannelState }) =>
-  (c.channel === 'mail' ? MAIL_STATE_LABELS[c.state] : undefined) ?? CHANNEL_STATE_LABELS[c.state] ?? c.state;
+/** A tracked letter Royal Mail delivered reads Delivered (decision 0037); ordinary post stays Posted. */
+const stateLabel = (c: {
+  channel: string;
+  state: ChannelState;
+  provider_status?: string | null;
+  tracking?: unknown;
+}) => {
+  if (c.channel === 'mail' && c.tracking && c.provider_status === 'delivered' && c.state === 'succeeded')
+    return 'Delivered';
+  return (c.channel === 'mail' ? MAIL_STATE_LABELS[c.state] : undefined) ?? CHANNEL_STATE_LABELS[c.state] ?? c.state;
+};
 
 type SentMail = NonNullable<NonNullable<LetterDelivery['delivery']>['options']['mail']>;
 
-/** "2nd class, black and white". */
-export const mailOptionsText = (m: Pick<SentMail, 'is_premium' | 'is_colour'>) =>
-  `${m.is_premium ? '1st class' : '2nd class'}, ${m.is_colour ? 'colour' : 'black and white'}`;
+/**
+ * "2nd class, black and white"; with issue 28's options: "Signed For 1st class, colour, one side,
+ * with Terms and conditions", "International Standard to World Zone 1, black and white".
+ */
+export const mailOptionsText = (
+  m: Pick<SentMail, 'is_premium' | 'is_colour'> &
+    Partial<Pick<SentMail, 'mail_service' | 'is_double_sided' | 'insert' | 'zone'>>,
+) => {
+  const service = m.mail_service ? LETTER_SERVICE_LABELS[m.mail_service] : m.is_premium ? '1st class' : '2nd class';
+  return [
+    m.zone ? `${service} to ${POST_ZONE_LABELS[m.zone]}` : service,
+    m.is_colour ? 'colour' : 'black and white',
+    ...(m.is_double_sided === false ? ['one side'] : []),
+    ...(m.insert ? [`with ${m.insert.name}`] : []),
+  ].join(', ');
+};
 
 /** "Posted 12.03.26 | 04:00 PM · expected by Tuesday 17 March 2026" (1st class: "expected on"). */
 export function postedText(m: SentMail): string | null {
@@ -197,6 +222,61 @@ async function copyLink(url: string): Promise<void> {
   }
 }
 
+/**
+ * A tracked letter (decision 0037): Royal Mail's tracking number, its events (UK time), who signed
+ * and the signature, and the proof of delivery to download.
+ */
+function MailTracking({ tracking: t }: { tracking: NonNullable<DeliveryChannelRow['tracking']> }) {
+  const headingId = useId();
+  return (
+    <Box aria-labelledby={headingId} role="group" data-testid="mail-tracking" sx={{ flexBasis: '100%', mt: 1 }}>
+      <Typography id={headingId} variant="body2" sx={{ fontWeight: 700 }}>
+        Tracking number{' '}
+        <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 400 }}>
+          {t.number ?? 'not given yet'}
+        </Box>
+      </Typography>
+      {t.events.length > 0 ? (
+        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }} aria-label="Tracking events">
+          {t.events.map((e) => (
+            <Typography key={`${e.at}-${e.status}`} component="li" variant="body2" color="text.secondary">
+              {formatDisplayDate(e.at)} · {e.description}
+              {e.location ? `, ${e.location}` : ''}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
+      {t.signed_by ? (
+        <Typography variant="body2" data-testid="mail-signed" sx={{ mt: 0.5 }}>
+          Signed for by {t.signed_by}
+          {t.signed_at ? ` on ${formatDisplayDate(t.signed_at)}` : ''}
+        </Typography>
+      ) : null}
+      {t.signature_path ? (
+        <Box
+          component="img"
+          src={t.signature_path}
+          alt={`Signature of ${t.signed_by ?? 'the recipient'}`}
+          sx={{
+            display: 'block',
+            maxWidth: '100%',
+            width: 240,
+            height: 'auto',
+            mt: 0.5,
+            border: 1,
+            borderColor: 'divider',
+          }}
+        />
+      ) : null}
+      {t.proof_of_delivery_path ? (
+        <Button size="small" href={t.proof_of_delivery_path} download startIcon={<Download />} sx={{ mt: 0.5 }}>
+          Proof of delivery (PDF)
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
 function ChannelItem({ channel: c, mail }: { channel: DeliveryChannelRow; mail: SentMail | null }) {
   const posted = mail && c.state === 'succeeded' ? postedText(mail) : null;
   return (
@@ -233,6 +313,7 @@ function ChannelItem({ channel: c, mail }: { channel: DeliveryChannelRow; mail: 
           To {c.recipient}
         </Typography>
       ) : null}
+      {c.tracking ? <MailTracking tracking={c.tracking} /> : null}
       {c.state === 'failed' && c.reason ? (
         <Typography variant="body2" color="error" sx={{ flexBasis: '100%' }}>
           {c.reason}

@@ -10,8 +10,10 @@ import {
   fillTemplate,
   formatPounds,
   isUkMobile,
+  LETTER_SERVICE_LABELS,
   LETTERHEAD_MESSAGES,
   letterTitle,
+  POST_ZONE_LABELS,
   smsBody,
   smsParts,
   type TemplateValues,
@@ -44,6 +46,7 @@ import {
   letterProofUrl,
   useDeliverLetter,
   useDeliveryQuote,
+  useInserts,
   useLetterDelivery,
   useLetterheadKinds,
 } from './delivery-api';
@@ -54,6 +57,7 @@ import {
   defaultDeliveryValues,
   deliveryFormSchema,
   localMailRefusal,
+  postageOf,
   quotableRequest,
   REQUEST_TO_FORM_FIELD,
   toDeliverRequest,
@@ -108,6 +112,7 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
   const deliver = useDeliverLetter();
   const [proof, setProof] = useState(false);
   const letterheads = useLetterheadKinds(canDeliver);
+  const inserts = useInserts(canDeliver);
   // A letter already sent (or scheduled, or in review) shows the options its delivery went with,
   // read back from the server, not the defaults (issue 27 item 6).
   const delivered = useLetterDelivery(letter.uuid, refusal !== null);
@@ -229,7 +234,22 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
   };
 
   const channelError = form.formState.errors.channels?.message;
-  const postage = values.postage || (defaults && !defaults.mail.is_premium ? 'standard' : 'premium');
+  // Abroad, the quote offers International Standard (its default) and International Tracked.
+  const abroad = defaults?.mail.country ? defaults.mail : null;
+  const postage = values.postage || (defaults ? postageOf(defaults.mail.mail_service) : 'premium');
+  const postageOptions: [string, string][] = abroad
+    ? [
+        ['international_standard', LETTER_SERVICE_LABELS.international_standard],
+        ['international_tracked', LETTER_SERVICE_LABELS.international_tracked],
+      ]
+    : [
+        ['premium', DELIVERY_TEXT.premium],
+        ['standard', DELIVERY_TEXT.standard],
+        ['signed_for_first', LETTER_SERVICE_LABELS.signed_for_first],
+        ['signed_for_second', LETTER_SERVICE_LABELS.signed_for_second],
+        ['special_delivery', LETTER_SERVICE_LABELS.special_delivery],
+      ];
+  const sides = values.sides || 'double';
   const colour = values.colour || (defaults && !defaults.mail.is_colour ? 'black_and_white' : 'colour');
   const emailLink = values.email_link ?? defaults?.email_kind === 'link';
   const busy = form.formState.isSubmitting || sending;
@@ -314,10 +334,7 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
                     legend={DELIVERY_TEXT.postage}
                     value={postage}
                     onChange={field.onChange}
-                    options={[
-                      ['premium', DELIVERY_TEXT.premium],
-                      ['standard', DELIVERY_TEXT.standard],
-                    ]}
+                    options={postageOptions}
                   />
                 )}
               />
@@ -336,7 +353,52 @@ export function DeliveryForm({ letter, mailDisabled, canDeliver, refusal = null 
                   />
                 )}
               />
+              <Controller
+                control={form.control}
+                name="sides"
+                render={({ field }) => (
+                  <ChoiceField
+                    legend={DELIVERY_TEXT.sides}
+                    value={sides}
+                    onChange={field.onChange}
+                    options={[
+                      ['double', DELIVERY_TEXT.bothSides],
+                      ['single', DELIVERY_TEXT.oneSide],
+                    ]}
+                  />
+                )}
+              />
+              {(inserts.data ?? []).length > 0 || values.insert_id ? (
+                <Controller
+                  control={form.control}
+                  name="insert_id"
+                  render={({ field }) => (
+                    <ChoiceField
+                      legend={DELIVERY_TEXT.insert}
+                      value={field.value}
+                      onChange={field.onChange}
+                      options={[
+                        ['', DELIVERY_TEXT.noInsert],
+                        ...(inserts.data ?? []).map((i): [string, string] => [
+                          i.id,
+                          `${i.name} (${i.sheets === 1 ? '1 sheet' : `${i.sheets} sheets`})`,
+                        ]),
+                      ]}
+                    />
+                  )}
+                />
+              ) : null}
             </Box>
+            {abroad?.country_name && abroad.zone ? (
+              <Typography variant="body2" color="text.secondary" data-testid="mail-abroad" sx={{ mt: 1 }}>
+                {DELIVERY_TEXT.abroad(abroad.country_name, POST_ZONE_LABELS[abroad.zone])}
+              </Typography>
+            ) : null}
+            {form.formState.errors.postage?.message || form.formState.errors.insert_id?.message ? (
+              <FormHelperText error>
+                {form.formState.errors.postage?.message ?? form.formState.errors.insert_id?.message}
+              </FormHelperText>
+            ) : null}
             <Button variant="outlined" startIcon={<Print />} onClick={() => setProof(true)} sx={{ mt: 1 }}>
               {DELIVERY_TEXT.printProof}
             </Button>

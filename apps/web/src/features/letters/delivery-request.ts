@@ -10,6 +10,7 @@ import {
   deliveryFieldProblems,
   EMAIL_MESSAGE_MAX,
   EMAIL_SUBJECT_MAX,
+  type LetterService,
   MAIL_MAX_PAGES,
   MESSAGES,
   nonGsmCharacters,
@@ -34,6 +35,14 @@ export const DELIVERY_TEXT = {
   print: 'Print',
   colour: 'Colour',
   blackAndWhite: 'Black and white',
+  sides: 'Sides',
+  bothSides: 'Both sides',
+  oneSide: 'One side (more sheets)',
+  insert: 'Insert',
+  noInsert: 'None',
+  /** "Posting to France (Europe): International Standard or International Tracked." */
+  abroad: (country: string, zone: string) =>
+    `Posting to ${country} (${zone}): International Standard or International Tracked.`,
   recipientEmail: "Recipient's email",
   subject: 'Subject',
   messageToRecipient: 'Message to the recipient',
@@ -74,10 +83,21 @@ export const DELIVERY_TEXT = {
 /** A mail or email option left as it is follows the company's delivery preferences (the server decides). */
 export type Preferred<T extends string> = T | '';
 
+/** Mail's postage: a class (premium: 1st, standard: 2nd, as before issue 28) or another Royal Mail service. */
+export type Postage = 'premium' | 'standard' | Exclude<LetterService, 'first_class' | 'second_class'>;
+
+/** The postage choice a service is shown as. */
+export const postageOf = (service: LetterService): Postage =>
+  service === 'first_class' ? 'premium' : service === 'second_class' ? 'standard' : service;
+
 export interface DeliveryValues {
   channels: DeliveryChannel[];
-  postage: Preferred<'premium' | 'standard'>;
+  postage: Preferred<Postage>;
   colour: Preferred<'colour' | 'black_and_white'>;
+  /** Printed on both sides (the default) or on the front only. */
+  sides: Preferred<'double' | 'single'>;
+  /** One of the company's inserts added to the envelope ('' for none). */
+  insert_id: string;
   /** Email as a cloud link (true) or with the letter attached (false); null follows the company's email kind. */
   email_link: boolean | null;
   recipient_email: string;
@@ -101,6 +121,8 @@ export function defaultDeliveryValues(mailDisabled: boolean, now: number = Date.
     channels: mailDisabled ? [] : ['mail'],
     postage: '',
     colour: '',
+    sides: '',
+    insert_id: '',
     email_link: null,
     recipient_email: '',
     subject: '',
@@ -140,8 +162,11 @@ export function toDeliverRequest(
     preference_overrides: DELIVERY_CHANNELS.filter((c) => chosen.has(c)),
   };
   if (chosen.has('mail')) {
-    if (values.postage) body.is_premium = values.postage === 'premium';
+    if (values.postage === 'premium' || values.postage === 'standard') body.is_premium = values.postage === 'premium';
+    else if (values.postage) body.mail_service = values.postage;
     if (values.colour) body.is_colour = values.colour === 'colour';
+    if (values.sides) body.is_double_sided = values.sides === 'double';
+    if (values.insert_id) body.insert_id = values.insert_id;
   }
   if (chosen.has('email')) {
     if (values.email_link !== null) body.is_cloud_link = values.email_link;
@@ -172,7 +197,10 @@ export function toDeliverRequest(
 export const REQUEST_TO_FORM_FIELD: Record<string, keyof DeliveryValues> = {
   preference_overrides: 'channels',
   is_premium: 'postage',
+  mail_service: 'postage',
   is_colour: 'colour',
+  is_double_sided: 'sides',
+  insert_id: 'insert_id',
   is_cloud_link: 'email_link',
   recipient_email: 'recipient_email',
   subject: 'subject',
@@ -258,7 +286,13 @@ export function localMailRefusal(numPages: number | null): string {
 /** What a delivery was sent with (GET /api/letters/:id/delivery), as the form's values. */
 export interface SentDelivery {
   options: {
-    mail: { is_premium: boolean; is_colour: boolean } | null;
+    mail: {
+      is_premium: boolean;
+      is_colour: boolean;
+      mail_service?: LetterService;
+      is_double_sided?: boolean;
+      insert?: { id: string } | null;
+    } | null;
     email: { subject: string; message: string; is_cloud_link: boolean } | null;
     sms: { text: string; sender_phone_number: string | null } | null;
   };
@@ -275,8 +309,16 @@ export function valuesFromDelivery(sent: SentDelivery, base: DeliveryValues): De
   return {
     ...base,
     channels: sent.channels.map((c) => c.channel),
-    postage: mail ? (mail.is_premium ? 'premium' : 'standard') : base.postage,
+    postage: mail
+      ? mail.mail_service
+        ? postageOf(mail.mail_service)
+        : mail.is_premium
+          ? 'premium'
+          : 'standard'
+      : base.postage,
     colour: mail ? (mail.is_colour ? 'colour' : 'black_and_white') : base.colour,
+    sides: mail ? (mail.is_double_sided === false ? 'single' : 'double') : base.sides,
+    insert_id: mail?.insert?.id ?? base.insert_id,
     email_link: email ? email.is_cloud_link : base.email_link,
     recipient_email: email ? recipient('email') : base.recipient_email,
     subject: email?.subject ?? base.subject,

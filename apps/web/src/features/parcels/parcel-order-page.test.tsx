@@ -38,6 +38,7 @@ const CUSTOMER: CustomerPick = {
   phone: '07700 900123',
   communications_preference: ['Mail'],
   cloud_storage_provider: null,
+  address_returned: null,
   created_at: '2026-11-01T09:00:00.000Z',
   updated_at: '2026-11-01T09:00:00.000Z',
 };
