@@ -13,3 +13,16 @@ export const SHEET_FONTS = [
 
 /** The first of SHEET_FONTS this machine has, or undefined (callers fall back to a standard font). */
 export const sheetFontFile = (): string | undefined => SHEET_FONTS.find((f) => existsSync(f));
+
+type Fontkit = Parameters<import('pdf-lib').PDFDocument['registerFontkit']>[0];
+let fontkit: Promise<Fontkit> | null = null;
+
+/**
+ * fontkit, which pdf-lib needs to embed a TrueType font, loaded on first use: it is more than a
+ * tenth of the server's start-up when imported with the rest, and only PDFs the product sets
+ * itself need it.
+ */
+export function loadFontkit(): Promise<Fontkit> {
+  fontkit ??= import('@pdf-lib/fontkit').then((m) => m.default as Fontkit);
+  return fontkit;
+}

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { type BlobStore, createFileBlobStore } from './blobs.js';
-import { createS3BlobStore } from './blobs-s3.js';
 import type { Config } from './config.js';
 
 /**
@@ -11,6 +10,8 @@ import type { Config } from './config.js';
  */
 export async function openBlobStore(config: Config): Promise<BlobStore & { close(): void }> {
   if (config.BLOB_STORE === 's3') {
+    // The AWS SDK (a quarter of a second to load) only where the configuration asks for S3.
+    const { createS3BlobStore } = await import('./blobs-s3.js');
     const store = createS3BlobStore({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 /**
  * The card payment provider (decision 0015): Stripe's API when keys are configured, the built-in
@@ -126,12 +126,19 @@ export function createStripeProvider(opts: {
   publishableKey: string;
   webhookSecret: string;
 }): PaymentProvider {
-  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  // Stripe's SDK (a third of a second to load) is loaded on the first call, not at start-up.
+  let client: Promise<Stripe> | null = null;
+  const api = () => {
+    client ??= import('stripe').then(
+      ({ default: StripeSdk }) => new StripeSdk(opts.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
+    );
+    return client;
+  };
   return {
     name: 'stripe',
     publishableKey: opts.publishableKey,
     async createIntent({ amount, paymentMethodId, metadata, idempotencyKey }) {
-      const pi = await stripe.paymentIntents.create(
+      const pi = await (await api()).paymentIntents.create(
         {
           amount,
           currency: 'gbp',
@@ -146,7 +153,7 @@ export function createStripeProvider(opts: {
     },
     async retrieveIntent(id) {
       try {
-        const pi = await stripe.paymentIntents.retrieve(id);
+        const pi = await (await api()).paymentIntents.retrieve(id);
         return toIntent(pi as unknown as Record<string, unknown>);
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;

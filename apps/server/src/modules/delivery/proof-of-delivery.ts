@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { formatUkDateTime, type MailTrackingEvent } from '@lp/domain';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { sheetFontFile } from '../../platform/fonts.js';
+import type { PDFFont } from 'pdf-lib';
+import { loadFontkit, sheetFontFile } from '../../platform/fonts.js';
+import { pdfLib, rgb, StandardFonts } from '../../platform/pdf.js';
 
 export interface ProofOfDelivery {
   company: string;
@@ -32,14 +32,14 @@ function standardText(text: string): string {
  * signature's image when the carrier gave one, and every tracking event (UK time).
  */
 export async function proofOfDeliveryPdf(p: ProofOfDelivery): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  const doc = await (await pdfLib()).PDFDocument.create();
   doc.setTitle(`Proof of delivery ${p.trackingNumber}`);
   doc.setProducer('LetterPost');
   const fontFile = sheetFontFile();
   let font: PDFFont;
   let fit = (s: string) => s;
   if (fontFile) {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(await loadFontkit());
     font = await doc.embedFont(await readFile(fontFile), { subset: true });
   } else {
     font = await doc.embedFont(StandardFonts.Helvetica);

@@ -1,5 +1,5 @@
 import { ENVELOPE_WINDOWS, rm4scc } from '@lp/domain';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { pdfLib, rgb, StandardFonts } from '../../platform/pdf.js';
 
 interface Box {
   x: number;
@@ -44,8 +44,8 @@ export async function printProof(
   } | null,
   postcode: string | null,
 ): Promise<Uint8Array> {
-  const source = await PDFDocument.load(letterPdf, { ignoreEncryption: true });
-  const doc = await PDFDocument.create();
+  const source = await (await pdfLib()).PDFDocument.load(letterPdf, { ignoreEncryption: true });
+  const doc = await (await pdfLib()).PDFDocument.create();
   doc.setTitle('Print proof');
   doc.setProducer('LetterPost');
   const [page] = await doc.copyPages(source, [0]);

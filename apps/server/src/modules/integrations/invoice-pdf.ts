@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { ADDRESS_SHEET_LAYOUT, ADDRESS_WINDOWS } from '@lp/domain';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadFontkit } from '../../platform/fonts.js';
+import { pdfLib, rgb, StandardFonts } from '../../platform/pdf.js';
 import type { ExternalInvoice } from '../../providers/integrations/types.js';
 
 /**
@@ -67,7 +68,7 @@ async function fonts(doc: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFon
   const regular = REGULAR.find((f) => existsSync(f));
   const bold = BOLD.find((f) => existsSync(f));
   if (regular && bold) {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(await loadFontkit());
     return {
       regular: await doc.embedFont(await readFile(regular), { subset: true }),
       bold: await doc.embedFont(await readFile(bold), { subset: true }),
@@ -119,7 +120,7 @@ export async function renderInvoicePdf(opts: {
   invoice: ExternalInvoice;
 }): Promise<Uint8Array> {
   const { seller, recipient, invoice } = opts;
-  const doc = await PDFDocument.create();
+  const doc = await (await pdfLib()).PDFDocument.create();
   const f = await fonts(doc);
   // Standard fonts encode WinAnsi only: anything else is replaced rather than failing the import.
   const safe = (s: string) =>

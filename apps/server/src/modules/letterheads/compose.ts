@@ -1,5 +1,5 @@
 import { ADDRESS_WINDOWS, type LetterheadPlacement } from '@lp/domain';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { pdfLib, rgb } from '../../platform/pdf.js';
 
 export interface LetterheadFile {
   type: 'pdf' | 'image';
@@ -27,8 +27,8 @@ export async function applyLetterhead(
   placement: LetterheadPlacement,
   clear: readonly Box[] = [ADDRESS_WINDOWS.DL],
 ): Promise<Uint8Array> {
-  const source = await PDFDocument.load(letterPdf, { ignoreEncryption: true });
-  const out = await PDFDocument.create();
+  const source = await (await pdfLib()).PDFDocument.load(letterPdf, { ignoreEncryption: true });
+  const out = await (await pdfLib()).PDFDocument.create();
   out.setProducer('LetterPost');
   const title = source.getTitle();
   if (title) out.setTitle(title);

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { INSERT_MAX_BYTES, INSERT_MAX_PAGES, INSERT_MESSAGES, INSERTS_MAX, insertSheets } from '@lp/domain';
-import { PDFDocument } from 'pdf-lib';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -11,6 +10,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse } from '../../platform/http.js';
+import { pdfLib } from '../../platform/pdf.js';
 
 /**
  * Inserts (issue 28 item 4, decision 0037): a PDF of 1 or 2 sheets (terms and conditions, a
@@ -68,8 +68,8 @@ export async function appendInsert(
   insertPdf: Uint8Array,
   duplex: boolean,
 ): Promise<{ pdf: Uint8Array; pages: number }> {
-  const out = await PDFDocument.load(letterPdf, { ignoreEncryption: true });
-  const insert = await PDFDocument.load(insertPdf, { ignoreEncryption: true });
+  const out = await (await pdfLib()).PDFDocument.load(letterPdf, { ignoreEncryption: true });
+  const insert = await (await pdfLib()).PDFDocument.load(insertPdf, { ignoreEncryption: true });
   const count = out.getPageCount();
   if (duplex && count % 2 === 1) {
     const last = out.getPage(count - 1).getSize();
@@ -157,7 +157,7 @@ export function registerInsertRoutes(app: App, { pool, blobs }: { pool: pg.Pool;
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', INSERT_MESSAGES.type);
       let pages: number;
       try {
-        const doc = await PDFDocument.load(bytes);
+        const doc = await (await pdfLib()).PDFDocument.load(bytes);
         pages = doc.getPageCount();
       } catch {
         throw new AppError('VALIDATION_FAILED', INSERT_MESSAGES.unreadable);

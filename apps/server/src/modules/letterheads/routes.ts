@@ -1,7 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { LETTERHEAD_KINDS, LETTERHEAD_MAX_BYTES, LETTERHEAD_MESSAGES } from '@lp/domain';
-import { PDFDocument } from 'pdf-lib';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -10,6 +9,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse } from '../../platform/http.js';
+import { pdfLib } from '../../platform/pdf.js';
 
 const manage = { kind: 'member', anyOf: ['manage_letterheads'] } as const;
 /** Reading a letterhead: those who manage them, and those who send letters (to choose one). */
@@ -140,7 +140,9 @@ export function registerLetterheadRoutes(app: App, { pool, blobs }: { pool: pg.P
       // A PDF must open (its first page is what is drawn); an image is checked when it is embedded.
       if (found.type === 'pdf') {
         try {
-          const doc = await PDFDocument.load(await buffer(blobs.read(incoming)), { ignoreEncryption: true });
+          const doc = await (await pdfLib()).PDFDocument.load(await buffer(blobs.read(incoming)), {
+            ignoreEncryption: true,
+          });
           if (doc.getPageCount() < 1) throw new Error('no page');
         } catch {
           await blobs.delete(incoming);

@@ -11,9 +11,9 @@ import {
   type TextItem,
   type WindowLayout,
 } from '@lp/domain';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import { sheetFontFile } from '../../platform/fonts.js';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadFontkit, sheetFontFile } from '../../platform/fonts.js';
+import { pdfLib, rgb } from '../../platform/pdf.js';
 import { POPPLER_LIMITS, pageWords, runTool } from './poppler.js';
 
 export class AddressSheetError extends Error {}
@@ -26,8 +26,8 @@ export async function addressSheetPdf(name: string, lines: readonly string[]): P
   const fontFile = sheetFontFile();
   if (!fontFile)
     throw new AddressSheetError('No font to set the address sheet in: install fonts-liberation2 on the server.');
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  const doc = await (await pdfLib()).PDFDocument.create();
+  doc.registerFontkit(await loadFontkit());
   const font = await doc.embedFont(await readFile(fontFile), { subset: true });
   doc.setTitle('Address sheet');
   doc.setProducer('LetterPost');
@@ -77,11 +77,11 @@ export async function resetAddress(
   if (!fontFile) throw new AddressSheetError('No font to set the address in: install fonts-liberation2 on the server.');
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(await readFile(letterPdf), { updateMetadata: false });
+    doc = await (await pdfLib()).PDFDocument.load(await readFile(letterPdf), { updateMetadata: false });
   } catch {
     throw new AddressSheetError('The address cannot be re-set on this PDF: add an address sheet instead.');
   }
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(await loadFontkit());
   const font = await doc.embedFont(await readFile(fontFile), { subset: true });
   const page = doc.getPage(0);
   if (page.getRotation().angle % 360 !== 0)

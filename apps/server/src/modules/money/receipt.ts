@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { formatPounds } from '@lp/domain';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { sheetFontFile } from '../../platform/fonts.js';
+import type { PDFFont } from 'pdf-lib';
+import { loadFontkit, sheetFontFile } from '../../platform/fonts.js';
+import { pdfLib, rgb, StandardFonts } from '../../platform/pdf.js';
 
 export interface ReceiptIssuer {
   name: string;
@@ -40,8 +40,8 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
  * A prepaid balance is not a supply, so it shows no VAT: VAT is on the invoices of what it pays for.
  */
 export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  const doc = await (await pdfLib()).PDFDocument.create();
+  doc.registerFontkit(await loadFontkit());
   const fontFile = sheetFontFile();
   // A system font covers every name (accents, Welsh); the standard font only Latin-1.
   const font: PDFFont = fontFile

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { formatPounds } from '@lp/domain';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type pg from 'pg';
 import type { AccountRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
-import { sheetFontFile } from '../../platform/fonts.js';
+import { loadFontkit, sheetFontFile } from '../../platform/fonts.js';
+import { pdfLib, rgb, StandardFonts } from '../../platform/pdf.js';
 import { eachTransaction, type Transaction, toTransaction, transactionsWhere } from './transactions.js';
 import { ukDate } from './transactions-csv.js';
 
@@ -111,8 +111,8 @@ function rowText(t: Transaction): { what: string; detail: string } {
 
 /** The statement as an A4 PDF, set in the app's sheet font (platform/fonts.ts) when the system has it. */
 export async function statementPdf(s: StatementData): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  const doc = await (await pdfLib()).PDFDocument.create();
+  doc.registerFontkit(await loadFontkit());
   const fontFile = sheetFontFile();
   const font: PDFFont = fontFile
     ? await doc.embedFont(await readFile(fontFile), { subset: true })

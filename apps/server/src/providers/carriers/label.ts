@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { code128Widths, type ParcelParty } from '@lp/domain';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { sheetFontFile } from '../../platform/fonts.js';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { loadFontkit, sheetFontFile } from '../../platform/fonts.js';
+import { pdfLib, rgb, StandardFonts } from '../../platform/pdf.js';
 import type { CarrierName } from './types.js';
 
 /**
@@ -86,8 +86,8 @@ function addressLines(p: ParcelParty): string[] {
 /** Renders the label; resolves to the PDF's bytes. */
 export async function renderLabel(input: LabelInput): Promise<Buffer> {
   const [pageW, pageH] = LABEL_PAGE_SIZES[input.size ?? 'A6'];
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  const doc = await (await pdfLib()).PDFDocument.create();
+  doc.registerFontkit(await loadFontkit());
   const files = await loadFontFiles();
   // A system font covers every name; the standard font only Latin-1 (then other letters show as ?).
   const font: PDFFont = files.regular

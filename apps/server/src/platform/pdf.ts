@@ -1,0 +1,22 @@
+import type { Color } from 'pdf-lib';
+
+/**
+ * pdf-lib, loaded on first use. Evaluating it (its font metrics and encodings) is about a third
+ * of a second of CPU, the largest single part of the server's start-up when every module that
+ * makes a PDF imported it; only the PDFs the product makes itself need it (receipts, statements,
+ * labels, address sheets, proofs), never a start or a list. Colours and the standard fonts' names
+ * are plain values and need no load.
+ */
+let lib: Promise<typeof import('pdf-lib')> | null = null;
+export function pdfLib(): Promise<typeof import('pdf-lib')> {
+  lib ??= import('pdf-lib');
+  return lib;
+}
+
+/** pdf-lib's rgb() (components 0 to 1), without loading pdf-lib. */
+export function rgb(red: number, green: number, blue: number): Color {
+  return { type: 'RGB', red, green, blue } as Color;
+}
+
+/** The names of the standard PDF fonts the product sets text in (pdf-lib's StandardFonts values). */
+export const StandardFonts = { Helvetica: 'Helvetica', HelveticaBold: 'Helvetica-Bold' } as const;
