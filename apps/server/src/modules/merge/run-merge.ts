@@ -119,5 +119,5 @@ export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): 
     });
   }
   await pool.query(`update merge_runs set status = 'done', finished_at = now() where id = $1`, [runId]);
-  await publish(pool, { accountId: run.account_id, message: { type: 'refresh', entities: ['merge'] } });
+  await publish(pool, { accountId: run.account_id, message: { type: 'refresh', entities: ['letters', 'merge'] } });
 }

@@ -12,7 +12,8 @@ export const mergeKeys = {
   templates: ['merge', 'templates'] as const,
   preview: (templateId: string, recipients: MergeRecipients | null, index: number) =>
     ['merge', 'preview', templateId, JSON.stringify(recipients), index] as const,
-  run: (id: string) => ['merge', 'run', id] as const,
+  /** Under letters: the run's letters change status (analysed, delivered) with every letters event. */
+  run: (id: string) => ['letters', 'merge-run', id] as const,
 };
 
 export function useTemplates() {
@@ -88,7 +89,7 @@ export function useSendMerge() {
   });
 }
 
-/** A run's progress: refetched on the live `merge` events, and every 2 s until every letter made is analysed. */
+/** A run's progress: refetched on the live letters events, and every 2 s until every letter made is analysed. */
 export function useMergeRun(id: string | null) {
   return useQuery({
     queryKey: mergeKeys.run(id ?? ''),

@@ -118,7 +118,9 @@ beforeEach(() => {
       if (init?.method === 'POST') sent.push({ url: url.pathname, body });
       if (url.pathname === '/api/csrf') return json(200, { token: 't' });
       if (url.pathname === '/api/merge-templates') return json(200, { templates: [TEMPLATE] });
-      if (url.pathname === '/api/customers') return json(200, { rows: CUSTOMERS, total: 3, filter_options: {} });
+      // Pages count from 0, as the shared table's.
+      if (url.pathname === '/api/customers')
+        return json(200, { rows: url.searchParams.get('page') === '0' ? CUSTOMERS : [], count: 3, filter_options: {} });
       if (url.pathname === '/api/merge-templates/tpl1/preview') return json(200, preview(body.index));
       if (url.pathname === '/api/merge-templates/tpl1/send') return json(202, { id: 'run1', total: 3 });
       if (url.pathname === '/api/merge-runs/run1') return json(200, RUN);
@@ -152,7 +154,7 @@ async function axeViolations(container: HTMLElement) {
 }
 
 describe('MailMergePage', () => {
-  it('goes template → recipients → preview letter by letter, each step's heading focused, axe-clean at each step', async () => {
+  it('goes template → recipients → preview letter by letter, each step’s heading focused, axe-clean at each step', async () => {
     const { container } = renderPage();
     const templates = await screen.findByRole('radiogroup', { name: 'Templates' });
     expect(within(templates).getByText('first_name')).toBeTruthy();

@@ -283,7 +283,7 @@ function CustomerPicker({
   const customers = useQuery({
     queryKey: ['customers', 'merge-picker', search],
     queryFn: ({ signal }) =>
-      api.get('/api/customers', { query: new URLSearchParams({ page: '1', limit: '50', search }), signal }),
+      api.get('/api/customers', { query: new URLSearchParams({ page: '0', limit: '50', search }), signal }),
   });
   const rows = customers.data?.rows ?? [];
   return (
