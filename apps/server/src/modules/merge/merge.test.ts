@@ -10,6 +10,7 @@ import { plainWordLetter } from '../../test/fixtures/corpus.js';
 import { mergeTemplateDocx } from '../../test/fixtures/merge.js';
 import {
   type Agent,
+  addMember,
   createTestContext,
   databaseFingerprint,
   signUpCompany,
@@ -246,4 +247,26 @@ describe('send', () => {
         .n,
     ).toBe(49);
   }, 240_000);
+});
+
+describe('who may send', () => {
+  it('lets a member who may upload but not send make the letters without delivery, and refuses delivery (403)', async () => {
+    const { agent } = await addMember(t, accountId, { permissions: { operational: ['create_letter'] } });
+    const url = `/api/merge-templates/${templateId}/send`;
+    const recipients = { kind: 'customers', customer_ids: [CUSTOMERS[1]!.id] };
+    const before = await databaseFingerprint(t.services.pool);
+    expect((await agent.post(url, { recipients })).statusCode).toBe(403);
+    expect(await databaseFingerprint(t.services.pool)).toBe(before);
+    const res = await agent.post(url, { recipients, deliver: false });
+    expect(res.statusCode, res.body).toBe(202);
+    await t.runJobs();
+    const run = (await agent.get(`/api/merge-runs/${res.json().id}`)).json();
+    expect(run).toMatchObject({ status: 'done', created: 1, deliver: false });
+    expect(run.recipients[0].letter_status).toBe(LETTER_STATUS.analysisComplete);
+    const { rows } = await t.services.pool.query(
+      'select count(*)::int as n from letter_deliveries where letter_id = $1',
+      [run.recipients[0].letter_id],
+    );
+    expect(rows[0].n).toBe(0);
+  }, 60_000);
 });
