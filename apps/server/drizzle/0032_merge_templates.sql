@@ -19,6 +19,7 @@ CREATE TABLE "merge_runs" (
 	"creator_id" text,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"deliver" boolean DEFAULT true NOT NULL,
+	"test_mode" boolean DEFAULT false NOT NULL,
 	"total" integer NOT NULL,
 	"created" integer DEFAULT 0 NOT NULL,
 	"stopped" integer DEFAULT 0 NOT NULL,

@@ -13,10 +13,11 @@ import {
   addMember,
   createTestContext,
   databaseFingerprint,
+  makeApiKey,
   signUpCompany,
   type TestContext,
 } from '../../test/harness.js';
-import { credit } from '../money/ledger.js';
+import { credit, readBalance } from '../money/ledger.js';
 
 let t: TestContext;
 let owner: Agent;
@@ -268,5 +269,30 @@ describe('who may send', () => {
       [run.recipients[0].letter_id],
     );
     expect(rows[0].n).toBe(0);
+  }, 60_000);
+});
+
+describe('a program', () => {
+  it('merges through a test API key into test letters: delivered to the sandboxes, never charged', async () => {
+    const { program } = await makeApiKey(t.app, owner, {
+      name: 'CRM test',
+      permissions: ['create_letter', 'send_letter', 'see_letters'],
+      mode: 'test',
+    });
+    const before = await readBalance(t.services.pool, accountId);
+    const res = await program.post(`/api/merge-templates/${templateId}/send`, {
+      recipients: { kind: 'customers', customer_ids: [CUSTOMERS[2]!.id] },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    await t.runJobs();
+    await t.services.delivery.providers.settled();
+    await t.runJobs();
+    const run = (await program.get(`/api/merge-runs/${res.json().id}`)).json();
+    const { rows } = await t.services.pool.query('select test_mode from letters where id = $1', [
+      run.recipients[0].letter_id,
+    ]);
+    expect(rows[0].test_mode).toBe(true);
+    expect(run.recipients[0].letter_status).not.toBe(LETTER_STATUS.analysisComplete);
+    expect(await readBalance(t.services.pool, accountId)).toEqual(before);
   }, 60_000);
 });

@@ -153,7 +153,7 @@ export function registerMergeRoutes(app: App, { pool, blobs, config }: PlatformD
       if (request.body.deliver && !auth.abilities.has('send_letter')) throw new AppError('PERMISSION_DENIED');
       const run = await sendMerge(
         pool,
-        { accountId: auth.accountId, userId: auth.userId },
+        { accountId: auth.accountId, userId: auth.userId, testMode: auth.apiKey?.mode === 'test' },
         request.params.id,
         request.body.recipients,
         request.body.deliver,

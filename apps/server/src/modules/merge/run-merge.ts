@@ -32,13 +32,13 @@ const fileName = (text: string) => text.replace(NOT_IN_FILE_NAMES, ' ').replace(
  */
 export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): Promise<void> {
   const { rows } = await pool.query<
-    Pick<MergeRunRow, 'account_id' | 'template_id' | 'template_name' | 'creator_id'> & {
+    Pick<MergeRunRow, 'account_id' | 'template_id' | 'template_name' | 'creator_id' | 'test_mode'> & {
       blob_key: string | null;
       fields: string[] | null;
     }
   >(
     `with r as (update merge_runs set status = 'running' where id = $1 and status <> 'done'
-                returning account_id, template_id, template_name, creator_id)
+                returning account_id, template_id, template_name, creator_id, test_mode)
      select r.*, t.blob_key, t.fields from r left join merge_templates t on t.id = r.template_id`,
     [runId],
   );
@@ -102,7 +102,8 @@ export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): 
             sourceKey: m.key!,
             customerId: r.customer_id,
             analyse: true,
-            reason: `Made by the mail merge "${run.template_name}"`,
+            reason: `Made by the mail merge "${run.template_name}"${run.test_mode ? ' (a test key: delivered to the sandboxes only, never charged)' : ''}`,
+            testMode: run.test_mode,
           });
         created += 1;
         await q.query(

@@ -16,7 +16,7 @@ export const MERGE_TASK = 'merge_run';
  */
 export async function sendMerge(
   pool: pg.Pool,
-  owner: { accountId: string; userId: string | null },
+  owner: { accountId: string; userId: string | null; testMode: boolean },
   templateId: string,
   recipients: MergeRecipients,
   deliver: boolean,
@@ -27,9 +27,9 @@ export async function sendMerge(
   const id = randomUUID();
   await inTransaction(pool, async (q) => {
     await q.query(
-      `insert into merge_runs (id, account_id, template_id, template_name, creator_id, deliver, total)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, owner.accountId, template.id, template.name, owner.userId, deliver, list.length],
+      `insert into merge_runs (id, account_id, template_id, template_name, creator_id, deliver, total, test_mode)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, owner.accountId, template.id, template.name, owner.userId, deliver, list.length, owner.testMode],
     );
     // One statement for the whole list (up to MERGE_LIMITS.maxRecipients rows).
     await q.query(

@@ -1349,6 +1349,8 @@ export const mergeRuns = pgTable(
     status: text('status').$type<'queued' | 'running' | 'done'>().notNull().default('queued'),
     /** Deliver each letter once analysed clean, through its customer's preferred channels. */
     deliver: boolean('deliver').notNull().default(true),
+    /** Sent through a test API key: its letters are test letters (sandboxes only, never charged; decision 0030). */
+    testMode: boolean('test_mode').notNull().default(false),
     total: integer('total').notNull(),
     created: integer('created').notNull().default(0),
     stopped: integer('stopped').notNull().default(0),
