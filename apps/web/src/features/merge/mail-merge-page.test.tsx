@@ -184,6 +184,10 @@ describe('MailMergePage', () => {
     expect(sent.filter((s) => s.url.endsWith('/preview')).map((s) => (s.body as { index: number }).index)).toEqual([
       0, 1, 2,
     ]);
+    // Back to the recipients: the three stay chosen.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('3 chosen')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Siân/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('sends to the chosen customers with delivery, then lists each recipient’s outcome', async () => {

@@ -342,12 +342,17 @@ function RecipientsStep({
   onNext: (r: MergeRecipients) => void;
 }) {
   const [mode, setMode] = useState<RecipientMode>(initial?.kind ?? 'customers');
-  const [chosen, setChosen] = useState(new Map<string, string>());
+  // Coming back to this step keeps what was chosen.
+  const [chosen, setChosen] = useState(
+    new Map<string, string>(initial?.kind === 'customers' ? initial.customer_ids.map((id) => [id, '']) : []),
+  );
   const [search, setSearch] = useState(initial?.kind === 'filter' ? (initial.search ?? '') : '');
   const [prefs, setPrefs] = useState<CommunicationPreference[]>(
     initial?.kind === 'filter' ? (initial.communications_preference ?? []) : [],
   );
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [csv, setCsv] = useState<{ name: string; text: string } | null>(
+    initial?.kind === 'csv' ? { name: 'The CSV file chosen before', text: initial.csv } : null,
+  );
   const [csvError, setCsvError] = useState<string | null>(null);
 
   const recipients: MergeRecipients | null =
