@@ -188,6 +188,19 @@ beforeAll(async () => {
      values ($1, $2, 'evt_of_b', $3, 'delivered', 1)`,
     [fx.webhookDelivery, b.me.account.id, fx.webhook],
   );
+  // B's mail merge template and a run of it.
+  fx.mergeTemplate = 'merge-template-of-b';
+  fx.mergeRun = 'merge-run-of-b';
+  await t.services.pool.query(
+    `insert into merge_templates (id, account_id, name, blob_key, size_bytes, fields)
+     values ($1, $2, 'B letter.docx', 'merge-templates/b.docx', 10, '{first_name}')`,
+    [fx.mergeTemplate, b.me.account.id],
+  );
+  await t.services.pool.query(
+    `insert into merge_runs (id, account_id, template_id, template_name, status, total)
+     values ($1, $2, $3, 'B letter.docx', 'done', 0)`,
+    [fx.mergeRun, b.me.account.id, fx.mergeTemplate],
+  );
   // Every fixture exists, so a 404 below means "not yours", never "no such id".
   for (const id of Object.values(fx)) expect(id, 'fixture id').toBeTruthy();
 });
@@ -251,6 +264,17 @@ const recordCalls: Record<string, () => { url: string; body?: unknown }> = {
   'GET /api/letterheads/:kind/file': () => ({ url: '/api/letterheads/primary/file' }),
   'DELETE /api/letterheads/:kind': () => ({ url: '/api/letterheads/primary' }),
   'GET /api/customers/:id': () => ({ url: `/api/customers/${fx.customer}` }),
+  'GET /api/merge-templates/:id': () => ({ url: `/api/merge-templates/${fx.mergeTemplate}` }),
+  'DELETE /api/merge-templates/:id': () => ({ url: `/api/merge-templates/${fx.mergeTemplate}` }),
+  'POST /api/merge-templates/:id/preview': () => ({
+    url: `/api/merge-templates/${fx.mergeTemplate}/preview`,
+    body: { recipients: { kind: 'customers', customer_ids: [fx.customer] }, index: 0 },
+  }),
+  'POST /api/merge-templates/:id/send': () => ({
+    url: `/api/merge-templates/${fx.mergeTemplate}/send`,
+    body: { recipients: { kind: 'customers', customer_ids: [fx.customer] }, deliver: false },
+  }),
+  'GET /api/merge-runs/:id': () => ({ url: `/api/merge-runs/${fx.mergeRun}` }),
   'GET /api/customers/:id/messages': () => ({ url: `/api/customers/${fx.customer}/messages` }),
   'GET /api/storage/folders/:id': () => ({ url: `/api/storage/folders/${fx.storageFolder}` }),
   'GET /api/storage/tree/:id': () => ({ url: `/api/storage/tree/${fx.storageFolder}` }),

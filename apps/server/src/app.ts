@@ -26,6 +26,7 @@ import type { Integrations } from './modules/integrations/index.js';
 import { registerIntegrations } from './modules/integrations/index.js';
 import { registerInsertRoutes, registerLetterheadRoutes } from './modules/letterheads/index.js';
 import { registerLetterRoutes } from './modules/letters/index.js';
+import { registerMergeRoutes } from './modules/merge/index.js';
 import { createPayments, type Payments, registerMoneyRoutes } from './modules/money/index.js';
 import { registerNotificationRoutes, registerNotificationStream } from './modules/notifications/index.js';
 import { type ParcelDeps, registerParcelApprovals, registerParcelRoutes } from './modules/parcels/index.js';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerLetterheadRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerInsertRoutes(app, { pool: deps.pool, blobs: deps.blobs });
   registerStorageRoutes(app, { pool: deps.pool, blobs: deps.blobs });
+  registerMergeRoutes(app, deps);
   registerDownloadRoutes(app, { config });
   registerIntegrations(app, {
     config,

@@ -38,6 +38,13 @@ import {
   setLetterCloudSyncsReader,
   sweepStuckLetters,
 } from './modules/letters/index.js';
+import {
+  deliverMergedLetter,
+  MERGE_DELIVER_TASK,
+  MERGE_TASK,
+  queueMergedDelivery,
+  runMerge,
+} from './modules/merge/index.js';
 import { RENEW_TASK, renewDuePlans, renewPlan } from './modules/money/index.js';
 import {
   BOOK_PARCEL_TASK,
@@ -187,6 +194,8 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     await queueDriveSyncs(q, letter.id, letter.accountId, 'uploaded');
   });
   setLetterCloudSyncsReader(findLetterCloudSyncs);
+  // A merged letter that analysed clean is delivered by its run (decision 0036).
+  onLetterAnalysed('merge-deliver', queueMergedDelivery);
   // The webhook sender (decision 0029): production sends only to https on public addresses.
   const webhooks: WebhookSenderDeps = {
     pool: database.pool,
@@ -231,6 +240,12 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
     [AUTO_DELIVER_TASK]: async (payload) => {
       await autoDeliver(delivery, (payload as { letterId: string }).letterId);
+    },
+    [MERGE_TASK]: async (payload) => {
+      await runMerge(database.pool, blobs, (payload as { runId: string }).runId);
+    },
+    [MERGE_DELIVER_TASK]: async (payload) => {
+      await deliverMergedLetter(delivery, (payload as { letterId: string }).letterId);
     },
     [DELIVER_TASK]: async (payload, helpers) => {
       const { deliveryId } = payload as { deliveryId: string };

@@ -17,6 +17,7 @@ export * from './integrations.js';
 export * from './integrations-api.js';
 export * from './letterheads.js';
 export * from './letters.js';
+export * from './merge.js';
 export * from './message-templates.js';
 export * from './messages.js';
 export * from './money.js';

@@ -36,6 +36,7 @@ export const ALL_ENTITIES = [
   'letterheads',
   'parcels',
   'integrations',
+  'merge',
 ] as const;
 /** The listening connection is retried after 0.5 s, doubling up to 5 s while the database is away. */
 export const LISTEN_RETRY_MS = { first: 500, max: 5_000 } as const;

@@ -24,6 +24,10 @@ export const API_TAGS = [
   { name: 'approvals', description: 'Approve or refuse what a supervised member asked to do.' },
   { name: 'audit', description: "The company's audit log (the owner)." },
   { name: 'letters', description: 'Upload letters (PDF or Word), read them, fix their address, trash them.' },
+  {
+    name: 'mail merge',
+    description: 'Word templates with merge fields, previews, and merges that make one letter per recipient.',
+  },
   { name: 'delivery', description: 'Quote, deliver by post, email or text, cancel, proofs of delivery.' },
   { name: 'customers', description: 'Customers (recipients) and their import and export.' },
   { name: 'letterheads', description: "The company's letterhead and continuation sheet." },

@@ -18,6 +18,7 @@ const RegistrationInfoPage = page(() => import('../features/company/registration
 const UsersPage = page(() => import('../features/users/users-page'), 'UsersPage');
 const DepartmentsPage = page(() => import('../features/users/departments-page'), 'DepartmentsPage');
 const LettersPage = page(() => import('../features/letters/letters-page'), 'LettersPage');
+const MailMergePage = page(() => import('../features/merge/mail-merge-page'), 'MailMergePage');
 const LetterheadsPage = page(() => import('../features/letterheads/letterheads-page'), 'LetterheadsPage');
 const ParcelsPage = page(() => import('../features/parcels/parcels-page'), 'ParcelsPage');
 const ParcelOrderPage = page(() => import('../features/parcels/parcel-order-page'), 'ParcelOrderPage');
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/departments', element: <DepartmentsPage /> },
       { path: '/main', element: <HomePage /> },
       { path: '/letters', element: <LettersPage /> },
+      { path: '/letters/merge', element: <MailMergePage /> },
       { path: '/letterheads', element: <LetterheadsPage /> },
       { path: '/parcels', element: <ParcelsPage /> },
       { path: '/parcels/order', element: <ParcelOrderPage /> },

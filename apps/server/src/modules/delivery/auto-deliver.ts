@@ -16,7 +16,7 @@ import type { DeliveryDeps } from './run-delivery.js';
 export const AUTO_DELIVER_TASK = TASKS.autoDeliverLetter;
 
 /** A member acting without a session (a job on their behalf): the same row a session reads. */
-async function memberContext(q: pg.ClientBase, userId: string): Promise<AuthContext | null> {
+export async function memberContext(q: pg.ClientBase, userId: string): Promise<AuthContext | null> {
   const { rows } = await q.query<SessionRow>(
     `select '' as session_id, '' as token, now() as expires_at, now() as session_updated_at,
             u.id as user_id, u.name, u.email, u.account_id, d.name as department, u.department_id, u.roles,

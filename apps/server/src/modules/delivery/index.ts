@@ -1,9 +1,9 @@
 // The public face of modules/delivery: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
 
-export { AUTO_DELIVER_TASK, autoDeliver } from './auto-deliver.js';
+export { AUTO_DELIVER_TASK, autoDeliver, memberContext } from './auto-deliver.js';
 export { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
 export { registerDeliveryApprovals } from './decide.js';
-export { DELIVER_TASK } from './deliver.js';
+export { DELIVER_TASK, deliverLetter } from './deliver.js';
 export { createDeliveryProviders } from './providers.js';
 export { registerDeliveryRoutes } from './routes.js';
 export { type DeliveryDeps, runDelivery } from './run-delivery.js';

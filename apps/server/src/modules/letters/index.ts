@@ -3,7 +3,16 @@
 export { addressSheetPdf } from './address-sheet.js';
 export { ANALYSE_TASK, runAnalysis } from './analyse.js';
 export { createLetter, type NewLetter } from './create-letter.js';
-export { DocxError, inspectPackage, readPart, SPREADSHEET_PACKAGE, type ZipEntry } from './docx.js';
+export {
+  convertToPdf,
+  DocxError,
+  inspectDocx,
+  inspectPackage,
+  readPart,
+  SPREADSHEET_PACKAGE,
+  sanitiseDocx,
+  type ZipEntry,
+} from './docx.js';
 export { type FindLetterOptions, findLetter, type LetterReader } from './find-letter.js';
 export { onLetterAnalysed, setLetterCloudSyncsReader } from './hooks.js';
 export { loadLetterForJob } from './load-letter-for-job.js';

@@ -26,6 +26,9 @@ import type {
   letterInserts,
   letters,
   memberSpend,
+  mergeRunRecipients,
+  mergeRuns,
+  mergeTemplates,
   notifications,
   parcelDrafts,
   parcelHistory,
@@ -84,6 +87,9 @@ export type LetterDeliveryChannelRow = DbRow<typeof letterDeliveryChannels>;
 export type CloudLinkRow = DbRow<typeof cloudLinks>;
 export type DeliveryEventRow = DbRow<typeof deliveryEvents>;
 export type CustomerRow = DbRow<typeof customers>;
+export type MergeTemplateRow = DbRow<typeof mergeTemplates>;
+export type MergeRunRow = DbRow<typeof mergeRuns>;
+export type MergeRunRecipientRow = DbRow<typeof mergeRunRecipients>;
 export type LetterheadRow = DbRow<typeof letterheads>;
 export type LetterInsertRow = DbRow<typeof letterInserts>;
 export type ParcelRow = DbRow<typeof parcels>;

@@ -1361,3 +1361,75 @@ export const webhookAttempts = pgTable(
     index('webhook_attempts_delivery_idx').on(t.deliveryId),
   ],
 );
+
+/** Mail merge templates (decision 0036): a Word letter with its MERGEFIELDs turned into tags, and the fields found. */
+export const mergeTemplates = pgTable(
+  'merge_templates',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** The prepared package (fields as {{key}} tags) in the blob store. */
+    blobKey: text('blob_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** The fields' keys (first_name), the body's in the order they appear. */
+    fields: text('fields').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('merge_templates_account_idx').on(t.accountId, t.createdAt.desc(), t.id)],
+);
+
+/** One send of a template to its recipients: a job makes the letters and counts them here. */
+export const mergeRuns = pgTable(
+  'merge_runs',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Kept when the template is deleted later: the run's letters stay what they are. */
+    templateId: text('template_id').references(() => mergeTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name').notNull(),
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<'queued' | 'running' | 'done'>().notNull().default('queued'),
+    /** Deliver each letter once analysed clean, through its customer's preferred channels. */
+    deliver: boolean('deliver').notNull().default(true),
+    /** Sent through a test API key: its letters are test letters (sandboxes only, never charged; decision 0030). */
+    testMode: boolean('test_mode').notNull().default(false),
+    total: integer('total').notNull(),
+    created: integer('created').notNull().default(0),
+    stopped: integer('stopped').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('merge_runs_account_idx').on(t.accountId, t.createdAt.desc()),
+    check('merge_runs_status_check', sql`${t.status} in ('queued', 'running', 'done')`),
+  ],
+);
+
+/** Each recipient of a run: their values, and the letter made or why none was. */
+export const mergeRunRecipients = pgTable(
+  'merge_run_recipients',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => mergeRuns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    values: jsonb('values').$type<Record<string, string>>().notNull(),
+    outcome: text('outcome').$type<'waiting' | 'created' | 'stopped'>().notNull().default('waiting'),
+    reason: text('reason'),
+    letterId: text('letter_id').references(() => letters.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.position] }),
+    // The analysis hook finds a letter's recipient (and so whether to deliver it) by the letter.
+    index('merge_run_recipients_letter_idx').on(t.letterId).where(sql`${t.letterId} is not null`),
+    check('merge_run_recipients_outcome_check', sql`${t.outcome} in ('waiting', 'created', 'stopped')`),
+  ],
+);

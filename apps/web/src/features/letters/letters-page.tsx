@@ -9,7 +9,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn, type DataTableParams } from '../../components/data-table';
 import { Loading } from '../../components/loading';
@@ -191,8 +191,13 @@ export function LettersPage() {
   return (
     <Page title="Letters" help={SCREEN_HELP.letters}>
       {canUpload ? (
-        <Box sx={{ mb: 2 }}>
-          <UploadDropzone compact onFiles={(files) => uploadDialog.open(files)} />
+        <Box sx={{ mb: 2, display: 'flex', gap: 1, alignItems: 'stretch', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <UploadDropzone compact onFiles={(files) => uploadDialog.open(files)} />
+          </Box>
+          <Button variant="outlined" component={RouterLink} to="/letters/merge" sx={{ flexShrink: 0 }}>
+            Mail merge
+          </Button>
         </Box>
       ) : null}
       {listPreferences.isPending ? (

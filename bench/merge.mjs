@@ -1,0 +1,201 @@
+// Mail merge (issue 28 item 1): one Word template sent to N customers through the product's API,
+// timed from the send to every letter made (the merge job) and to every letter analysed (Word →
+// PDF by the resident LibreOffices, then the window check), with the server's and its whole process
+// tree's memory (PostgreSQL, LibreOffice, poppler) sampled from /proc every 250 ms.
+// Usage: node bench/merge.mjs [recipients=1000]   (after `npm run build`)
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import PizZip from 'pizzip';
+import { machine } from './letters-lib.mjs';
+import { databaseUrl, ROOT, removeDir, signUpSession, startProduct, tempDataDir } from './lib.mjs';
+
+const N = Number(process.argv[2] ?? 1000);
+const PORT = 3198;
+const PG_PORT = 55498;
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+const FONT = '<w:rPr><w:rFonts w:ascii="Liberation Sans" w:hAnsi="Liberation Sans"/><w:sz w:val="20"/></w:rPr>';
+const run = (text) => `<w:r w:rsidR="00A1B2C3">${FONT}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+const field = (name) =>
+  `<w:r>${FONT}<w:fldChar w:fldCharType="begin"/></w:r><w:r>${FONT}<w:instrText xml:space="preserve"> MERGEFIELD </w:instrText></w:r><w:r>${FONT}<w:instrText>${name}</w:instrText></w:r><w:r>${FONT}<w:instrText xml:space="preserve"> \\* MERGEFORMAT </w:instrText></w:r><w:r>${FONT}<w:fldChar w:fldCharType="separate"/></w:r><w:r>${FONT}<w:t>«${name}»</w:t></w:r><w:r>${FONT}<w:fldChar w:fldCharType="end"/></w:r>`;
+const para = (runs, after = 0) =>
+  `<w:p><w:pPr><w:spacing w:before="0" w:after="${after}" w:line="240" w:lineRule="auto"/></w:pPr>${runs}</w:p>`;
+
+/** A one-page renewal letter: name and address fields in the DL window, a greeting and three paragraphs. */
+function template() {
+  const body = [
+    para(field('First_Name') + run(' ') + field('Last_Name')),
+    para(run('{{address}}')),
+    para(field('Postcode')),
+    para(run(''), 1400),
+    para(run('27 November 2026'), 200),
+    para(run('Dear ') + field('First_Name') + run(','), 120),
+    para(run('Your home insurance renews next month. Your policy documents are enclosed with this letter.'), 120),
+    para(run('If anything has changed, please call us on 029 2018 0000, Monday to Friday, 9am to 5pm.'), 120),
+    para(run('Yours sincerely, Rhian Evans, Renewals'), 120),
+  ].join('');
+  const zip = new PizZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="3288" w:right="1134" w:bottom="1134" w:left="1247" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+  );
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+const FIRST = ['Zoë', 'Siân', 'Aoife', 'Ewan', 'Niamh', 'Otis', 'Björn', 'Chloé', 'Dafydd', 'Eilidh'];
+const LAST = [
+  "O'Connell",
+  'Brontë',
+  'Müller',
+  'Ní Bhriain',
+  'Smith-Jones',
+  "D'Arcy",
+  'Llewelyn',
+  'Fraser',
+  'Nowak',
+  'Patel',
+];
+const TOWNS = [
+  ['Aberystwyth', 'SY23 1AB'],
+  ['Bristol', 'BS8 2QT'],
+  ['Leeds', 'LS11 5PS'],
+  ['Edinburgh', 'EH1 1YZ'],
+  ['Cardiff', 'CF10 1BS'],
+];
+
+const read = (file) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/** The server and every process under it, with RSS and PSS in MB. */
+function memory(serverPid) {
+  const children = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    const stat = read(`/proc/${d}/stat`);
+    if (!stat) continue;
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!children.has(ppid)) children.set(ppid, []);
+    children.get(ppid).push(Number(d));
+  }
+  let treePss = 0;
+  const queue = [serverPid];
+  while (queue.length) {
+    const pid = queue.shift();
+    treePss += Number(/^Pss:\s+(\d+)/m.exec(read(`/proc/${pid}/smaps_rollup`) ?? '')?.[1] ?? 0);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  const serverRss = Number(/^VmRSS:\s+(\d+)/m.exec(read(`/proc/${serverPid}/status`) ?? '')?.[1] ?? 0);
+  return { serverRssMB: serverRss / 1024, treePssMB: treePss / 1024 };
+}
+
+const before = machine();
+const dataDir = tempDataDir('merge');
+const product = await startProduct({ dataDir, port: PORT, pgPort: PG_PORT });
+const db = new pg.Client({ connectionString: databaseUrl(dataDir, PG_PORT) });
+await db.connect();
+let sampler;
+try {
+  const session = await signUpSession(product.url, `merge-${Date.now()}@example.com`);
+  const { rows: me } = await db.query('select account_id from users order by created_at desc limit 1');
+  const accountId = me[0].account_id;
+  const ids = [];
+  for (let i = 0; i < N; i += 1) {
+    const [town, postcode] = TOWNS[i % TOWNS.length];
+    const name = `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]} ${i}`;
+    const id = randomUUID();
+    ids.push(id);
+    await db.query(
+      `insert into customers (id, account_id, name, address_lines, postcode, match_key)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [id, accountId, name, [`${i + 1} Heol y Bryn`, town], postcode, `${name.toLowerCase()}|${postcode}`],
+    );
+  }
+  const form = new FormData();
+  form.append('file', new Blob([template()]), 'Renewal letter.docx');
+  const up = await fetch(`${product.url}/api/merge-templates`, {
+    method: 'POST',
+    headers: session.headers,
+    body: form,
+  });
+  if (up.status !== 201) throw new Error(`template: ${up.status} ${await up.text()}`);
+  const templateId = (await up.json()).id;
+
+  const peaks = { serverRssMB: 0, treePssMB: 0 };
+  sampler = setInterval(() => {
+    const m = memory(product.child.pid);
+    peaks.serverRssMB = Math.max(peaks.serverRssMB, m.serverRssMB);
+    peaks.treePssMB = Math.max(peaks.treePssMB, m.treePssMB);
+  }, 250);
+
+  const t0 = performance.now();
+  const sent = await fetch(`${product.url}/api/merge-templates/${templateId}/send`, {
+    method: 'POST',
+    headers: { ...session.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ recipients: { kind: 'customers', customer_ids: ids }, deliver: false }),
+  });
+  if (sent.status !== 202) throw new Error(`send: ${sent.status} ${await sent.text()}`);
+  const acceptedMs = performance.now() - t0;
+  const runId = (await sent.json()).id;
+  let mergedMs = null;
+  let analysedMs = null;
+  let last = null;
+  const deadline = Date.now() + 30 * 60_000;
+  while (analysedMs === null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    const { rows } = await db.query(
+      `select r.status, r.created, r.stopped,
+              count(l.id) filter (where l.status <> 'Analysing')::int as analysed
+         from merge_runs r left join merge_run_recipients rr on rr.run_id = r.id
+              left join letters l on l.id = rr.letter_id
+        where r.id = $1 group by r.id`,
+      [runId],
+    );
+    last = rows[0];
+    if (mergedMs === null && last.status === 'done') mergedMs = performance.now() - t0;
+    if (last.status === 'done' && last.analysed === last.created) analysedMs = performance.now() - t0;
+  }
+  clearInterval(sampler);
+  const { rows: statuses } = await db.query(
+    `select l.status, count(*)::int as n from merge_run_recipients rr join letters l on l.id = rr.letter_id
+      where rr.run_id = $1 group by l.status order by n desc`,
+    [runId],
+  );
+  const result = {
+    date: new Date().toISOString(),
+    recipients: N,
+    acceptedMs: round(acceptedMs),
+    allMadeMs: mergedMs === null ? null : round(mergedMs),
+    allAnalysedMs: analysedMs === null ? null : round(analysedMs),
+    lettersPerSecond: analysedMs ? round((last.created * 1000) / analysedMs, 2) : null,
+    created: last.created,
+    stopped: last.stopped,
+    statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
+    peakServerRssMB: round(peaks.serverRssMB),
+    peakTreePssMB: round(peaks.treePssMB),
+    machineBefore: before,
+    machineAfter: machine(),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench/results/merge.json'), `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  clearInterval(sampler);
+  await db.end();
+  await product.stop();
+  removeDir(dataDir);
+}
