@@ -87,6 +87,9 @@ async function start() {
     },
     'ready',
   );
+  // The identity library loads once the process serves, rather than before (platform/auth.ts).
+  if (config.ROLE !== 'worker')
+    services.auth.load().catch((error: unknown) => log.warn({ err: error }, 'identity library not loaded yet'));
 }
 
 async function stop(signal: string) {

@@ -98,7 +98,7 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
   const mailer: Mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
-  const auth = createAuth(config, database.db, {
+  const auth = createAuth(config, database.pool, {
     log,
     passwordReset: (userId) => endPasswordResetLinks(database.pool, userId),
     async sendResetPassword(to, link) {
@@ -293,7 +293,6 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
   return {
     database,
     pool: database.pool,
-    db: database.db,
     jobs,
     mailer,
     auth,

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { betterAuth } from 'better-auth';
+import type { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type pg from 'pg';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import { type Db, drizzleOn } from './db/client.js';
 import type { LeftJoined } from './db/row.js';
 import type { AccountRow, DepartmentRow, SessionRow as SessionTableRow, UserRow } from './db/rows.js';
-import { schema } from './db/schema.js';
+import type { schema as Schema } from './db/schema.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export const SESSION_COOKIE = 'lp.session_token';
@@ -26,8 +26,14 @@ export interface AuthHooks {
   };
 }
 
+interface AuthLibrary {
+  betterAuth: typeof betterAuth;
+  drizzleAdapter: typeof drizzleAdapter;
+  schema: typeof Schema;
+}
+
 /** The identity library: email + password with argon2id, sessions in the database, reset by email. */
-export function createAuth(config: Config, db: Db, hooks: AuthHooks) {
+function makeAuth({ betterAuth, drizzleAdapter, schema }: AuthLibrary, config: Config, db: Db, hooks: AuthHooks) {
   return betterAuth({
     appName: 'LetterPost',
     baseURL: config.PUBLIC_URL,
@@ -86,7 +92,51 @@ export function createAuth(config: Config, db: Db, hooks: AuthHooks) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type BetterAuth = ReturnType<typeof makeAuth>;
+
+/** The identity library as the routes call it (`auth.api.signInEmail(...)`, each call a promise). */
+export interface Auth {
+  api: BetterAuth['api'];
+  /** Loads the library now (after start-up, so that the first sign-in does not wait for it). */
+  load(): Promise<void>;
+}
+
+/**
+ * better-auth (with Drizzle, its adapter) is loaded on first use or by `load()`: they are about
+ * half a second of CPU, a third of the server's start, and only sign-in, sign-out and password
+ * changes call them (a session is checked by our own query, readSessionToken and MEMBER_COLUMNS).
+ */
+export function createAuth(config: Config, pool: pg.Pool, hooks: AuthHooks): Auth {
+  let auth: Promise<BetterAuth> | null = null;
+  const real = () => {
+    auth ??= Promise.all([
+      import('better-auth'),
+      import('better-auth/adapters/drizzle'),
+      import('./db/schema.js'),
+      drizzleOn(pool),
+    ]).then(([{ betterAuth }, { drizzleAdapter }, { schema }, db]) =>
+      makeAuth({ betterAuth, drizzleAdapter, schema }, config, db, hooks),
+    );
+    auth.catch(() => {
+      auth = null; // a failed load is tried again by the next call
+    });
+    return auth;
+  };
+  const api = new Proxy({} as BetterAuth['api'], {
+    get:
+      (_target, name) =>
+      async (...args: unknown[]) => {
+        const method = (await real()).api[name as keyof BetterAuth['api']] as (...a: unknown[]) => unknown;
+        return method(...args);
+      },
+  });
+  return {
+    api,
+    async load() {
+      await real();
+    },
+  };
+}
 
 /**
  * Ends every outstanding password-reset link of a user (better-auth keeps each as a verification

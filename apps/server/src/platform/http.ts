@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { Auth } from './auth.js';
 import type { BlobStore } from './blobs.js';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
 import { ERRORS, type ErrorCode } from './errors.js';
 import type { EventHub } from './events.js';
 import type { JobQueue } from './jobs.js';
@@ -21,7 +20,6 @@ export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, Fasti
 export interface PlatformDeps {
   config: Config;
   pool: pg.Pool;
-  db: Db;
   auth: Auth;
   jobs: JobQueue;
   hub: EventHub;

@@ -1,16 +1,22 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { schema } from './schema.js';
+import type { schema } from './schema.js';
 
+/** Drizzle on the pool: what the identity library's adapter speaks (the product's own queries are SQL). */
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {
   pool: pg.Pool;
-  db: Db;
   close(): Promise<void>;
 }
 
-/** Opens a pool on the database and wraps it with Drizzle. */
+/** Drizzle over the pool, loaded when first needed (the identity library's first call). */
+export async function drizzleOn(pool: pg.Pool): Promise<Db> {
+  const [{ drizzle }, { schema }] = await Promise.all([import('drizzle-orm/node-postgres'), import('./schema.js')]);
+  return drizzle(pool, { schema });
+}
+
+/** Opens a pool on the database. */
 export function openDatabase(url: string, max = 20): Database {
   // A database host that drops packets instead of refusing them would otherwise hold a request (and
   // /readyz) until the operating system gives up: 10 s to connect, then a 503.
@@ -18,10 +24,8 @@ export function openDatabase(url: string, max = 20): Database {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzle(pool, { schema });
   return {
     pool,
-    db,
     close: () => pool.end(),
   };
 }

@@ -101,8 +101,7 @@ describe('the API while the database is away', () => {
     app = await buildApp({
       config,
       pool: database.pool,
-      db: database.db,
-      auth: createAuth(config, database.db, { log: quiet, async passwordReset() {}, async sendResetPassword() {} }),
+      auth: createAuth(config, database.pool, { log: quiet, async passwordReset() {}, async sendResetPassword() {} }),
       jobs: { async add() {}, async close() {} },
       hub: new EventHub(database.pool, quiet),
       blobs: createFileBlobStore(path.join(dataDir, 'blobs')),
