@@ -25,30 +25,40 @@ class Refused extends Error {
   }
 }
 
+// pdf-lib's parser reads past an object it cannot parse, so a stream stopped here is remembered
+// and the file refused once the load is over.
 const { maxDecodedBytes } = workerData;
 let decoded = 0;
+let overflow = null;
 const ensureBuffer = DecodeStream.prototype.ensureBuffer;
 DecodeStream.prototype.ensureBuffer = function bounded(requested) {
   const before = this.buffer?.byteLength ?? 0;
-  if (requested > maxDecodedBytes) throw new Refused('memory', 'A stream of the file decodes to too many bytes.');
+  if (requested > maxDecodedBytes) overflow ??= 'A stream of the file decodes to too many bytes.';
+  else if (decoded + requested - before > 4 * maxDecodedBytes)
+    overflow ??= 'The streams of the file decode to too many bytes.';
+  if (overflow) throw new Refused('memory', overflow);
   const buffer = ensureBuffer.call(this, requested);
   decoded += buffer.byteLength - before;
-  if (decoded > 4 * maxDecodedBytes) throw new Refused('memory', 'The streams of the file decode to too many bytes.');
   return buffer;
 };
 
 async function cut({ file, outDir, ranges, maxTotalBytes }) {
   decoded = 0;
+  overflow = null;
   let source;
   try {
+    // Loaded whatever its encryption, then refused if encrypted (pdf-lib's own refusal is an
+    // Error of no class of its own).
     source = await PDFDocument.load(await readFile(file), {
+      ignoreEncryption: true,
       updateMetadata: false,
       parseSpeed: ParseSpeeds.Fastest,
     });
   } catch (error) {
-    if (error?.name === 'EncryptedPDFError') throw new Refused('encrypted', 'The PDF is encrypted.');
-    throw error;
+    throw overflow ? new Refused('memory', overflow) : error;
   }
+  if (overflow) throw new Refused('memory', overflow);
+  if (source.isEncrypted) throw new Refused('encrypted', 'The PDF is encrypted.');
   const pages = source.getPageCount();
   const last = Math.max(...ranges.map(([, end]) => end));
   if (last > pages) throw new Refused('corrupted', `The file has ${pages} pages; a letter ends on page ${last}.`);
