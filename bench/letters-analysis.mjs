@@ -9,6 +9,7 @@
 // -jpeg -jpegopt quality=80 -scale-to 300 -singlefile, and since issue 8 the window's ink (pdftoppm
 // -r 100 -gray over the reading area round the window, decision 0026); for the split, pdftotext -bbox of every page.
 // Usage: node bench/letters-analysis.mjs [lettersPerSize=30] [concurrency=4] [mergedRuns=3]
+// (lettersPerSize 0: the 200-page merged file only, after a one-letter warm-up)
 // (after `npx tsc -b apps/server`; the product's WORKER_CONCURRENCY is left at its default of 4).
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,8 +24,9 @@ const run = promisify(execFile);
 const LETTERS = Number(process.argv[2] ?? 30);
 const CONCURRENCY = Number(process.argv[3] ?? 4);
 const MERGED_RUNS = Number(process.argv[4] ?? 3);
-const PORT = 3198;
-const PG_PORT = 55498;
+// Other ports through BENCH_PORT / BENCH_PG_PORT when another bench holds these.
+const PORT = Number(process.env.BENCH_PORT ?? 3198);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55498);
 const BIG = { maxBuffer: 256 * 1024 * 1024 };
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -156,11 +158,11 @@ try {
   }
 
   // Warm-up: code paths compiled, files in the page cache, pool connections open.
-  await productBatch(corpus[3].bytes, 3, Math.min(8, LETTERS));
+  await productBatch(corpus[3].bytes, 3, Math.max(1, Math.min(8, LETTERS)));
   await popplerBatch(corpus[3].file, 3, 8);
 
   const sizes = {};
-  for (const pages of SIZES) {
+  for (const pages of LETTERS ? SIZES : []) {
     // Alternating order between sizes spreads any drift of the machine's load over both sides.
     const first = pages === 3 ? 'product' : 'poppler';
     const row = {};
@@ -185,7 +187,7 @@ try {
   const idleTimes = [];
   const idleAccepted = [];
   const idleStatuses = {};
-  for (let i = 0; i < LETTERS; i += 1) {
+  for (let i = 0; i < (LETTERS || 1); i += 1) {
     const r = await productLetter(corpus[3].bytes, `idle-${i}.pdf`);
     idleTimes.push(r.totalMs);
     idleAccepted.push(r.analysisMs);
@@ -193,7 +195,7 @@ try {
     await new Promise((res) => setTimeout(res, 100));
   }
   const popplerIdle = [];
-  for (let i = 0; i < LETTERS; i += 1) {
+  for (let i = 0; i < (LETTERS || 1); i += 1) {
     const t0 = performance.now();
     await popplerLetter(corpus[3].file);
     popplerIdle.push(performance.now() - t0);
@@ -330,6 +332,8 @@ try {
     split: splitDone.length
       ? {
           productSplitDoneMedianMs: median(splitDone),
+          productProposalMedianMs: median(mergedRuns.filter((m) => m.proposalMs).map((m) => m.proposalMs)),
+          productCutMedianMs: median(mergedRuns.filter((m) => m.cutMs).map((m) => m.cutMs)),
           productPagesPerSecond: round((200 * 1000) / median(splitDone)),
           productChildrenAnalysedMedianMs: median(
             mergedRuns.filter((m) => m.childrenAnalysedMs).map((m) => m.childrenAnalysedMs),
@@ -352,6 +356,7 @@ try {
       (merged.split.skipped
         ? `split skipped: ${merged.split.note}`
         : `split ${merged.split.productSplitDoneMedianMs} ms = ${merged.split.productPagesPerSecond} pages/s ` +
+          `(proposal ${merged.split.productProposalMedianMs} ms + cut ${merged.split.productCutMedianMs} ms) ` +
           `(poppler text of every page ${merged.split.popplerTextOfEveryPageMedianMs} ms = ${merged.split.popplerPagesPerSecond} pages/s, ` +
           `with pdfseparate + pdfunite ${merged.split.popplerTextPlusSeparateAndUniteMedianMs} ms); ` +
           `all ${mergedRuns[0].childLetters} letters analysed after ${merged.split.productChildrenAnalysedMedianMs} ms`),

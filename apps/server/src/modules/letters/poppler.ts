@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import type { Box, TextItem } from '@lp/domain';
 
 const PT_TO_MM = 25.4 / 72;
@@ -91,12 +92,16 @@ export async function runTool(
   return { stdout: stdout.toString('utf8'), stderr };
 }
 
-/** runTool with the output as bytes (an image on stdout). */
+/**
+ * runTool with the output as bytes (an image on stdout). With `onStdout`, the output is handed over
+ * as it comes and not kept (stdout resolves empty); the output bound still counts it, and
+ * `onStdout` returning false stops the program (an 'output' failure).
+ */
 export function runToolRaw(
   command: string,
   args: string[],
   limits: ToolLimits,
-  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; onStdout?: (chunk: Buffer) => boolean | undefined } = {},
 ): Promise<{ stdout: Buffer; stderr: string }> {
   const program = findCommand(command, options.env);
   if (!program) return Promise.reject(new ToolError('missing', `${command} is not installed.`));
@@ -134,11 +139,16 @@ export function runToolRaw(
       killGroup();
     }, limits.timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
+      if (failure) return;
       outBytes += chunk.length;
       if (outBytes > limits.maxOutputBytes) {
-        failure ??= new ToolError('output', `${command} wrote more than ${limits.maxOutputBytes} bytes.`);
+        failure = new ToolError('output', `${command} wrote more than ${limits.maxOutputBytes} bytes.`);
         killGroup();
-      } else out.push(chunk);
+      } else if (!options.onStdout) out.push(chunk);
+      else if (options.onStdout(chunk) === false) {
+        failure = new ToolError('output', `${command} was stopped: its output was not wanted further.`);
+        killGroup();
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => {
       errBytes += chunk.length;
@@ -237,22 +247,55 @@ export async function wordsByPage(file: string, first: number, last: number): Pr
   } catch (error) {
     throw asPdfError(error);
   }
-  const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
-  return stdout
-    .split('<page ')
-    .slice(1)
-    .map((page) =>
-      Array.from(page.matchAll(re), (m) => {
-        const [x0, y0, x1, y1] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-        return {
-          text: decodeEntities(m[5] ?? ''),
-          x: x0 * PT_TO_MM,
-          y: y0 * PT_TO_MM,
-          width: (x1 - x0) * PT_TO_MM,
-          height: (y1 - y0) * PT_TO_MM,
-        };
-      }),
-    );
+  return stdout.split('<page ').slice(1).map(pageWordsOf);
+}
+
+const WORD = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+
+/** The words of one page of pdftotext -bbox's output (its text from `<page ` on). */
+export function pageWordsOf(page: string): TextItem[] {
+  return Array.from(page.matchAll(WORD), (m) => {
+    const [x0, y0, x1, y1] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+    return {
+      text: decodeEntities(m[5] ?? ''),
+      x: x0 * PT_TO_MM,
+      y: y0 * PT_TO_MM,
+      width: (x1 - x0) * PT_TO_MM,
+      height: (y1 - y0) * PT_TO_MM,
+    };
+  });
+}
+
+/**
+ * Every page's words, one pdftotext -bbox for the whole file, handed to `onPage` page by page as
+ * the output comes (nothing of it kept), so that a long file costs one process and bounded memory.
+ * `onPage` returning false stops the reading (refused as an 'output' failure). A file without pages
+ * gives none.
+ */
+export async function eachPageWords(
+  file: string,
+  limits: ToolLimits,
+  onPage: (words: TextItem[]) => boolean | undefined,
+): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  const onStdout = (chunk: Buffer) => {
+    pending += decoder.write(chunk);
+    for (let end = pending.indexOf('</page>'); end >= 0; end = pending.indexOf('</page>')) {
+      const start = pending.lastIndexOf('<page ', end);
+      const words = start >= 0 ? pageWordsOf(pending.slice(start, end)) : [];
+      pending = pending.slice(end + 7);
+      if (onPage(words) === false) return false;
+    }
+    return undefined;
+  };
+  try {
+    await runToolRaw('pdftotext', ['-bbox', file, '-'], limits, { onStdout });
+  } catch (error) {
+    // pdftotext refuses a file without pages as pdfinfo does ("the first page (1) can not be after the last page (0)").
+    if (error instanceof ToolError && /last page \(0\)/.test(error.stderr)) return;
+    throw asPdfError(error);
+  }
 }
 
 /** The words of one page (see wordsByPage). */

@@ -4,25 +4,30 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
+import { MAX_PAGES } from './analyse.js';
 import { loadLetterForJob } from './load-letter-for-job.js';
-import { pdfInfo, wordsByPage } from './poppler.js';
+import { eachPageWords, POPPLER_LIMITS } from './poppler.js';
 import { recordLetterHistory } from './record-letter-status.js';
 
 export const PROPOSE_SPLIT_TASK = 'propose_split';
-/** Pages whose text is read per pdftotext call, so that the output of a long file stays bounded. */
-export const TEXT_CHUNK = 100;
+/**
+ * The bounds of reading a whole file's text at once: the time of the cut, and room for the text of
+ * MAX_PAGES dense pages (it is read as it comes, not kept).
+ */
+export const READ_LIMITS = { ...POPPLER_LIMITS, timeoutMs: 60_000, maxOutputBytes: 512 * 1024 * 1024 };
 
 /**
- * Reads every page of a file for the split (packages/domain/src/split.ts readPage), a chunk of
- * pages per pdftotext call; only the readings are kept, not the words.
+ * Reads every page of a file for the split (packages/domain/src/split.ts readPage): one pdftotext
+ * for the whole file, each page read as its text comes; only the readings are kept, not the words.
+ * A file of more than MAX_PAGES pages is refused (as its analysis refuses it), its reading stopped there.
  */
 export async function readPages(file: string): Promise<PageReading[]> {
-  const { pages } = await pdfInfo(file);
   const readings: PageReading[] = [];
-  for (let first = 1; first <= pages; first += TEXT_CHUNK) {
-    const words = await wordsByPage(file, first, Math.min(pages, first + TEXT_CHUNK - 1));
-    readings.push(...words.map((page) => readPage(page)));
-  }
+  await eachPageWords(file, READ_LIMITS, (words) => {
+    if (readings.length === MAX_PAGES) return false; // a page beyond: stopped, and refused
+    readings.push(readPage(words));
+    return true;
+  });
   return readings;
 }
 

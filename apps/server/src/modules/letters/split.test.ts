@@ -1,18 +1,37 @@
 // Splitting merged files through the real routes and jobs: Split proposes where each letter
 // starts, the user confirms (or corrects) the cuts, and the letters are created and analysed.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { LETTER_MESSAGES, SPLIT_HISTORY } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addJob } from '../../platform/jobs.js';
+import { encryptedPdf, manyPagesPdf } from '../../test/fixtures/corpus.js';
 import { letterPdf, mergedPdf } from '../../test/fixtures/letters.js';
 import { type SplitCase, splitCorpus, truthStarts } from '../../test/fixtures/split-corpus.js';
 import { type Agent, addMember, createTestContext, signUpCompany, type TestContext } from '../../test/harness.js';
 import { SPLIT_TASK } from './split.js';
 
 let t: TestContext;
+let dir: string;
 beforeAll(async () => {
   t = await createTestContext();
+  dir = await mkdtemp(path.join(tmpdir(), 'lp-split-test-'));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The text of every page of a PDF as poppler reads it (pdftotext ends each page with a form feed). */
+async function pageTexts(bytes: Buffer): Promise<string[]> {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  await writeFile(file, bytes);
+  const { stdout } = await promisify(execFile)('pdftotext', ['-layout', file, '-'], { maxBuffer: 64 << 20 });
+  return stdout.split('\f').slice(0, -1);
+}
 
 const RECIPIENTS = [
   ['Mr John Smith', '10 High Street', 'London', 'SW1A 1AA'],
@@ -56,6 +75,7 @@ async function confirm(agent: Agent, id: string, starts: number[]) {
   await t.runJobs();
   const list = (await agent.get('/api/letters?limit=100')).json();
   type Row = {
+    uuid: string;
     name: string;
     parent_uuid: string | null;
     num_pages: number;
@@ -94,6 +114,13 @@ describe('the split corpus: continuation pages that look like first pages', () =
       expect(
         children.map((ch) => [/pages (\d+-\d+)\)/.exec(ch.name)?.[1], ch.num_pages, ch.recipient_name_snapshot]),
       ).toEqual(c.letters.map((l, i) => [`${truth[i]}-${truth[i]! + l.pages - 1}`, l.pages, l.address[0]]));
+      // Each letter's pages are exactly the source's: the same text, page by page.
+      const source = await pageTexts((await agent.get(`/api/letters/${id}/file`)).rawPayload);
+      expect(source).toHaveLength(pages);
+      for (const [i, ch] of children.entries()) {
+        const got = await pageTexts((await agent.get(`/api/letters/${ch.uuid}/file`)).rawPayload);
+        expect(got, ch.name).toEqual(source.slice(truth[i]! - 1, truth[i]! - 1 + c.letters[i]!.pages));
+      }
       const original = (await agent.get(`/api/letters/${id}`)).json();
       expect(original).toMatchObject({ split_status: 'split', split_count: c.letters.length });
     },
@@ -255,6 +282,48 @@ describe('reviewing the cuts', () => {
     expect((await agent.get(`/api/letters/${id}`)).json()).toMatchObject({ split_status: 'split', split_count: 3 });
     await t.runJobs();
   });
+});
+
+describe('files the split refuses', () => {
+  /** The split's history and letters once its job has run its last attempt. */
+  async function lastAttempt(agent: Agent, id: string, key: string) {
+    await t.services.pool.query('update graphile_worker._private_jobs set max_attempts = 1 where key = $1', [key]);
+    await t.runJobs();
+    const letter = (await agent.get(`/api/letters/${id}`)).json();
+    const history = (await agent.get(`/api/letters/${id}/history`)).json().rows;
+    const { rows } = await t.services.pool.query('select count(*)::int as n from letters where parent_id = $1', [id]);
+    return { letter, last: history.at(-1), children: rows[0].n as number };
+  }
+
+  it('an encrypted file (it opens without a password, so its letters are found): the cut refuses it, Split failed, no letter made', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'encrypted.pdf', encryptedPdf('aes-128', '', 'owner', 3));
+    const proposal = await propose(agent, id);
+    expect(proposal.pages).toBe(3);
+    expect((await agent.post(`/api/letters/${id}/split/confirm`, { starts: [1, 2] })).statusCode).toBe(202);
+    const { letter, last, children } = await lastAttempt(agent, id, `split:${id}`);
+    expect(letter.split_status).toBe('failed');
+    expect(last).toMatchObject({ status: SPLIT_HISTORY.failed, reason: LETTER_MESSAGES.splitUnreadable });
+    expect(children).toBe(0);
+  }, 60_000);
+
+  it('a file of more pages than a letter may have: its reading stops there, and the split fails', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'pages.pdf', manyPagesPdf(2001));
+    expect((await agent.get(`/api/letters/${id}`)).json().status_reason).toBe('The PDF has more than 2000 pages.');
+    expect((await agent.post(`/api/letters/${id}/split`)).statusCode).toBe(202);
+    const { letter, last } = await lastAttempt(agent, id, `split-propose:${id}`);
+    expect(letter.split_status).toBe('failed');
+    expect(last).toMatchObject({ status: SPLIT_HISTORY.failed, reason: LETTER_MESSAGES.splitUnreadable });
+  }, 60_000);
+
+  it('a file of exactly that many pages is read to its end', async () => {
+    const { agent } = await signUpCompany(t.app);
+    const id = await uploadMerged(agent, 'pages.pdf', manyPagesPdf(2000));
+    const proposal = await propose(agent, id);
+    expect(proposal.pages).toBe(2000);
+    expect(proposal.starts.map((s) => s.page)).toEqual([1]);
+  }, 60_000);
 });
 
 describe('the split routes in the OpenAPI document', () => {

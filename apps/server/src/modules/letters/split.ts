@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   LETTER_MESSAGES,
@@ -18,15 +18,14 @@ import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { createLetter } from './create-letter.js';
+import { cutPages } from './cut-pages.js';
 import { loadLetterForJob } from './load-letter-for-job.js';
-import { POPPLER_LIMITS, runTool } from './poppler.js';
 import { readPages } from './propose-split.js';
 import { recordLetterHistory } from './record-letter-status.js';
 
 export const SPLIT_TASK = 'split_letter';
-/** Each tool runs bounded in time, output and memory, in its own process group (poppler.ts). */
-const LIMITS = { ...POPPLER_LIMITS, timeoutMs: 60_000 };
-const run = (command: string, args: string[]) => runTool(command, args, LIMITS);
+/** Letters stored at once. */
+const STORE_LANES = 8;
 /**
  * Where each letter of a merged file starts (1-based page numbers), by the rule of
  * packages/domain/src/split.ts (proposeStarts): page marks, then what a first page has.
@@ -43,8 +42,9 @@ type Merged = Pick<LetterRow, 'account_id' | 'name' | 'blob_key' | 'split_status
 };
 
 /**
- * The durable split job: cuts a merged file at the starts the user confirmed (split_proposal.confirmed),
- * writes each letter as its own PDF, then in one transaction creates the letters (each with its own
+ * The durable split job: cuts a merged file at the starts the user confirmed
+ * (split_proposal.confirmed) in one pass (cut-pages.ts: the file parsed once, each letter's pages
+ * copied into its own PDF), then in one transaction creates the letters (each with its own
  * analysis job) and marks the original split. The original is kept. A retry after a failure starts
  * again; files of a failed attempt are removed. A job queued before the review step existed (no
  * confirmed starts) cuts where the rule proposes.
@@ -66,7 +66,7 @@ export async function runSplit(
   const written: string[] = [];
   const work = await mkdtemp(path.join(tmpdir(), 'lp-split-'));
   try {
-    // The merged file is needed locally only to find the cuts and separate its pages.
+    // The merged file is needed locally only to find the cuts and cut it: once, for all letters.
     const parts = await blobs.withLocalFile(merged.blob_key, async (file) => {
       let ranges: [number, number][];
       const confirmed = merged.split_proposal?.confirmed;
@@ -78,29 +78,25 @@ export async function runSplit(
           readings.length,
         );
       }
-      if (ranges.length >= 2) await run('pdfseparate', [file, path.join(work, 'p-%d.pdf')]);
-      return ranges;
+      if (ranges.length < 2) return [];
+      const files = await cutPages(file, ranges, work);
+      return ranges.map(([first, last], i) => ({ first, last, ...files[i]! }));
     });
     if (parts.length < 2) {
       await failSplit(pool, letterId, merged.account_id, NO_SECOND_LETTER);
       return;
     }
-    // Letters are cut a few at a time (one per core): the cost is mostly process starts.
-    const cut = async ([first, last]: [number, number]) => {
+    // The letters are stored a few at a time (a remote store answers each in its own time).
+    const store = async ({ first, last, file }: (typeof parts)[number]) => {
       const id = randomUUID();
       const key = `letters/${merged.account_id}/${id}.pdf`;
-      const out = path.join(work, `${id}.pdf`);
-      const inputs = Array.from({ length: last - first + 1 }, (_, i) => path.join(work, `p-${first + i}.pdf`));
-      if (inputs.length === 1) await copyFile(inputs[0]!, out);
-      else await run('pdfunite', [...inputs, out]);
       written.push(key);
-      const size = await blobs.put(key, createReadStream(out));
+      const size = await blobs.put(key, createReadStream(file));
       return { id, key, first, last, size };
     };
-    const children: Awaited<ReturnType<typeof cut>>[] = [];
-    const lanes = Math.max(1, Math.min(4, availableParallelism()));
-    for (let i = 0; i < parts.length; i += lanes)
-      children.push(...(await Promise.all(parts.slice(i, i + lanes).map(cut))));
+    const children: Awaited<ReturnType<typeof store>>[] = [];
+    for (let i = 0; i < parts.length; i += STORE_LANES)
+      children.push(...(await Promise.all(parts.slice(i, i + STORE_LANES).map(store))));
     const base = merged.name.replace(/\.(pdf|docx)$/i, '');
     await inTransaction(pool, async (client) => {
       const locked = await loadLetterForJob<Pick<LetterRow, 'split_status'>>(client, letterId, 'split_status', {
