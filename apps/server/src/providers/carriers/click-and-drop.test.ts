@@ -361,11 +361,10 @@ describe('Click & Drop client', () => {
     const b = { shipmentId: 'TT123456785GB', carrierReference: '1001' };
     const started = Date.now();
     await Promise.all(Array.from({ length: 12 }, () => c.track(b)));
-    const times = api.seen.map((s) => s.at);
-    expect(times).toHaveLength(12);
-    // (seen by the server: a little network jitter either way)
-    for (let i = 5; i < times.length; i++) expect(times[i]! - times[i - 5]!).toBeGreaterThanOrEqual(950);
-    // 12 requests at 5 a second: the 11th starts after 2 s
+    expect(api.seen).toHaveLength(12);
+    // 12 requests at 5 a second: the 11th starts after 2 s. (The spacing itself is RateLimiter's,
+    // proven below on its own clock: the times the server saw requests arrive carry the machine's
+    // scheduling delays, which on a loaded machine bunched two arrivals a window apart.)
     expect(Date.now() - started).toBeGreaterThanOrEqual(1990);
 
     api.seen.length = 0;
