@@ -104,6 +104,30 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
+/**
+ * A database of its own for a suite that talks to PostgreSQL without the app: a clone of the
+ * migrated template, or an empty one (`template: null`), with a small pool; `drop` ends both.
+ */
+export async function scratchDatabase({ template = TEMPLATE_DB as string | null } = {}) {
+  const adminUrl = inject('adminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+  return {
+    pool,
+    async drop() {
+      await pool.end();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
 /** A minimal browser: keeps cookies and the CSRF token, sends JSON through app.inject. */
 export class Agent {
   private cookies = new Map<string, string>();

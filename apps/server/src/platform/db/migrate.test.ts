@@ -1,28 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../test/global-setup.js';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDatabase } from '../../test/harness.js';
 import { applyMigrations, upToDate } from './migrate.js';
 
 // A start checks the migrations with one query and loads drizzle's migrator only when one is missing.
 describe('applyMigrations', () => {
-  const adminUrl = inject('adminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
   let pool: pg.Pool;
+  let drop: () => Promise<void>;
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+    ({ pool, drop } = await scratchDatabase({ template: null }));
   });
-  afterAll(async () => {
-    await pool.end();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  afterAll(() => drop());
 
   it('finds a new database behind, migrates it, then finds it up to date and leaves it alone', async () => {
     expect(await upToDate(pool)).toBe(false);

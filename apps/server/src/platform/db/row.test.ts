@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { WindowLayout } from '@lp/domain';
 import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, inject, it } from 'vitest';
-import { TEMPLATE_DB, withDatabase } from '../../test/global-setup.js';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { scratchDatabase } from '../../test/harness.js';
 import type { DbRow } from './row.js';
 import type { AuditLogRow, HoldRow, LetterRow, MemberSpendRow, ParcelRow, StorageUploadRow, UserRow } from './rows.js';
 import * as schema from './schema.js';
@@ -46,25 +45,14 @@ describe('DbRow', () => {
 // The assumptions under the derivation, checked against the database: the columns of schema.ts are
 // those of the migrations (names, types, nullability), and the driver parses as DbRow says.
 describe('DbRow against the database', () => {
-  const adminUrl = inject('adminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
   let pool: pg.Pool;
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-    await admin.end();
-    pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+    ({ pool, drop } = await scratchDatabase());
   });
 
-  afterAll(async () => {
-    await pool.end();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  afterAll(() => drop());
 
   it('has every table of schema.ts with the same columns as the migrations made', async () => {
     const { rows } = await pool.query<{ table_name: string; column_name: string; type: string; not_null: boolean }>(
