@@ -51,7 +51,11 @@ test('a new company looks itself up in the register, sees it on its profile and 
   await expectNoSidewaysScroll(page);
   await found.getByRole('button', { name: 'Confirm and save' }).click();
 
-  await expect(page).toHaveURL(/\/company$/);
+  // Straight after sign-up, saving carries on to the dashboard and the owner's first-run welcome
+  // (issue 27 item 14); the profile shows what was saved.
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByRole('region', { name: 'Welcome to LetterPost, Siân!' })).toBeVisible();
+  await page.goto('/company');
   await expect(page.getByRole('heading', { level: 1, name: 'Company profile' })).toBeVisible();
   await expect(valueBeside(page, 'Company name')).toHaveText('Café Névé');
   await expect(valueBeside(page, 'Registered name')).toHaveText('CAFÉ NÉVÉ (EDINBURGH) LTD');
