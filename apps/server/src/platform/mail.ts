@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -45,7 +45,7 @@ interface Logger {
  * (`.eml`, plus a `.json` with the links for tools and tests) and its links are logged.
  */
 export function createOutboxMailer(dir: string, from: string, log: Logger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport(() => ({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     kind: 'outbox',
     async send(message) {
@@ -53,7 +53,7 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
       const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
       const { fromName: _name, ...content } = message;
       const sender = fromOf(from, message);
-      const info = await transport.sendMail({ ...content, from: sender });
+      const info = await (await transport.get()).sendMail({ ...content, from: sender });
       const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
       await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
       const { attachments, ...rest } = content;
@@ -80,16 +80,33 @@ export function createOutboxMailer(dir: string, from: string, log: Logger): Mail
 
 /** Sends through the SMTP server of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = lazyTransport(() => url);
   return {
     kind: 'smtp',
     async send(message) {
       const { fromName: _name, ...content } = message;
-      const info = await transport.sendMail({ ...content, from: fromOf(from, message) });
+      const info = await (await transport.get()).sendMail({ ...content, from: fromOf(from, message) });
       return { id: String(info.messageId) };
     },
     close() {
       transport.close();
+    },
+  };
+}
+
+/**
+ * nodemailer, loaded with the first message rather than with the server (an eighth of a second of
+ * start-up that most starts never use before a user asks for something to be sent).
+ */
+function lazyTransport(options: () => string | Record<string, unknown>) {
+  let transport: Promise<Transporter> | null = null;
+  return {
+    get(): Promise<Transporter> {
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(options() as never));
+      return transport;
+    },
+    close() {
+      void transport?.then((t) => t.close()).catch(() => {});
     },
   };
 }
