@@ -4,6 +4,7 @@ import {
   countryZone,
   isPrintStatus,
   isSignedService,
+  LETTER_SERVICES,
   type LetterService,
   POST_SERVICE_MESSAGES,
   type PrintStatus,
@@ -92,6 +93,9 @@ export interface PrintSubmitInput {
 
 export interface PrintProvider {
   readonly name: 'sandbox' | 'stannp';
+  /** The partner as a user reads it ("Stannp"), and the Royal Mail services it carries. */
+  readonly partner: string;
+  readonly services: readonly LetterService[];
   submit(
     input: PrintSubmitInput,
   ): Promise<{ id: string; status: PrintStatus; costPence: number | null; trackingNumber: string | null }>;
@@ -292,6 +296,8 @@ export function createStannpPrintProvider(opts: StannpOptions): PrintProvider {
 
   return {
     name: 'stannp',
+    partner: 'Stannp',
+    services: STANNP_SERVICES,
     async submit(input) {
       // Stannp documents 1st and 2nd class and international letters; nothing else is sent to it.
       if (!STANNP_SERVICES.includes(input.postService))
@@ -509,6 +515,8 @@ export function createSandboxPrintProvider(options: SandboxPrintOptions): Sandbo
 
   return {
     name: 'sandbox',
+    partner: 'the print sandbox',
+    services: LETTER_SERVICES,
     async submit(input) {
       await work.jitter(options.latencyMs);
       if (input.pdf.subarray(0, 5).toString('latin1') !== '%PDF-')

@@ -9,7 +9,7 @@ import { publish } from '../../platform/events.js';
 import { TASKS } from '../../platform/tasks.js';
 import { loadLetterForJob, recordLetterHistory } from '../letters/index.js';
 import { notifyUsers } from '../notifications/index.js';
-import { deliverLetter } from './deliver.js';
+import { deliverLetter, printersOf } from './deliver.js';
 import { companyPreferences } from './price.js';
 import type { DeliveryDeps } from './run-delivery.js';
 
@@ -62,7 +62,14 @@ export async function autoDeliver(deps: DeliveryDeps, letterId: string): Promise
     if (!auth?.abilities.has('send_letter')) return 'skipped';
     await q.query('savepoint auto_deliver');
     try {
-      await deliverLetter(q, auth, deliverRequestSchema.parse({ uuid: letterId }), deps.publicUrl, deps.blobs);
+      await deliverLetter(
+        q,
+        auth,
+        deliverRequestSchema.parse({ uuid: letterId }),
+        deps.publicUrl,
+        deps.blobs,
+        printersOf(deps.providers),
+      );
       await q.query('release savepoint auto_deliver');
       return 'delivered';
     } catch (error) {

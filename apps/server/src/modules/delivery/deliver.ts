@@ -27,8 +27,10 @@ import {
   LETTER_FOR_DELIVERY,
   type LetterForDelivery,
   letterCustomer,
+  type PrinterOffer,
   planDelivery,
 } from './price.js';
+import type { DeliveryProviders } from './providers.js';
 import { setLetterStatus, syncLetter } from './sync-letter.js';
 
 export const DELIVER_TASK = 'deliver_letter';
@@ -57,6 +59,18 @@ export interface DeliverResult {
 /** The status a scheduled letter shows: "Delivery scheduled for: 24.11.26 | 09:30 AM" (UK time). */
 export const scheduledStatus = (at: Date) => `${SCHEDULED_PREFIX}${formatUkDateTime(at)}`;
 
+/** The print partners a delivery may go through: the live one, and the sandbox a test key's letters go to. */
+export interface Printers {
+  live: PrinterOffer;
+  test: PrinterOffer;
+}
+
+/** The printers of the configured providers (a PrintProvider says its partner and services). */
+export const printersOf = (providers: DeliveryProviders): Printers => ({
+  live: providers.print,
+  test: providers.test.print,
+});
+
 /**
  * Starts a delivery (part 1 section 5 and 7, decision 0016), all in one transaction: checks the
  * letter and the request, prices each channel and holds its price on the balance (the member's
@@ -69,6 +83,7 @@ export async function deliverLetter(
   r: DeliverRequestParsed,
   publicUrl: string,
   blobs: BlobStore,
+  printers: Printers | null = null,
   now = Date.now(),
 ): Promise<DeliverResult> {
   const letter = await findLetter<LetterForDelivery>(q, auth, r.uuid, LETTER_FOR_DELIVERY, { forUpdate: true });
@@ -89,6 +104,9 @@ export async function deliverLetter(
   assertDeliverable(letter);
   const { prefs, companyName } = await companyPreferences(q, auth.accountId);
   const insert = r.insert_id ? await loadInsert(q, auth.accountId, r.insert_id) : null;
+  // A test key's delivery, or a test key's letter, runs every check and approval but goes to the
+  // sandboxes and costs nothing.
+  const test = letter.test_mode || auth.apiKey?.mode === 'test';
   const { options, priced, total } = planDelivery(
     letter,
     r,
@@ -97,10 +115,8 @@ export async function deliverLetter(
     await letterCustomer(q, letter),
     companyName,
     insert,
+    printers ? (test ? printers.test : printers.live) : null,
   );
-  // A test key's delivery, or a test key's letter, runs every check and approval but goes to the
-  // sandboxes and costs nothing.
-  const test = letter.test_mode || auth.apiKey?.mode === 'test';
   if (test) options.test = true;
 
   const id = randomUUID();

@@ -3,7 +3,7 @@
 export { AUTO_DELIVER_TASK, autoDeliver, memberContext } from './auto-deliver.js';
 export { handlePrintWebhook, handleSmsCallback } from './callbacks.js';
 export { registerDeliveryApprovals } from './decide.js';
-export { DELIVER_TASK, deliverLetter } from './deliver.js';
+export { DELIVER_TASK, deliverLetter, printersOf } from './deliver.js';
 export { createDeliveryProviders } from './providers.js';
 export { registerDeliveryRoutes } from './routes.js';
 export { type DeliveryDeps, runDelivery } from './run-delivery.js';

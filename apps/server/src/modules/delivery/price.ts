@@ -17,6 +17,7 @@ import {
   LETTER_STATUS,
   type LetterService,
   MAIL_MAX_PAGES,
+  POST_SERVICE_MESSAGES,
   type PostZone,
   priceCloudLink,
   priceEmail,
@@ -168,6 +169,12 @@ export function letterTemplateDefaults(
   };
 }
 
+/** The print partner the mail goes through: who it is, and the Royal Mail services it carries. */
+export interface PrinterOffer {
+  partner: string;
+  services: readonly LetterService[];
+}
+
 /**
  * Checks a delivery request against the letter and the company's preferences and prices each
  * channel (the price list of @lp/domain). Field problems answer 422 with every field named.
@@ -180,6 +187,7 @@ export function planDelivery(
   customer: LetterCustomer | null = null,
   companyName = '',
   insert: InsertForDelivery | null = null,
+  printer: PrinterOffer | null = null,
 ): { options: DeliveryOptions; priced: PricedChannel[]; total: number; smsParts: SmsParts | null } {
   const fields: FieldError[] = deliveryFieldProblems(r).map((p) => ({ path: p.field, message: p.message }));
   // {recipient}, {company} and {letter} are filled now: the price counts the text that is sent.
@@ -204,7 +212,13 @@ export function planDelivery(
       (abroad
         ? 'international_standard'
         : classService((r.is_premium ?? prefs.mail.service === 'premium') ? 'premium' : 'standard'));
-    const serviceProblem = refusal ? null : serviceRefusal(postService, abroad);
+    const serviceProblem = refusal
+      ? null
+      : (serviceRefusal(postService, abroad) ??
+        // Refused before anything is held, rather than by the partner at hand-over.
+        (printer && !printer.services.includes(postService)
+          ? POST_SERVICE_MESSAGES.notOffered(postService, printer.partner)
+          : null));
     if (serviceProblem) fields.push({ path: 'mail_service', message: serviceProblem });
     const duplex = r.is_double_sided ?? true;
     if (r.insert_id && !insert) fields.push({ path: 'insert_id', message: DELIVERY_MESSAGES.noSuchInsert });

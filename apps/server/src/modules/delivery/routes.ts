@@ -36,7 +36,7 @@ import { readBalance } from '../money/index.js';
 import { handlePrintWebhook, handleSmsCallback, signatureKey } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
 import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
-import { deliverLetter } from './deliver.js';
+import { deliverLetter, printersOf } from './deliver.js';
 import { registerMessageRoutes } from './messages.js';
 import type { DeliveryOptions } from './price.js';
 import {
@@ -154,9 +154,11 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       // The price of what can be sent: mail is priced only when it can go.
       const asked = { ...r, preference_overrides: r.preference_overrides.filter((c) => c !== 'mail' || !refusal) };
       const insert = r.insert_id ? await loadInsert(pool, auth.accountId, r.insert_id) : null;
+      const printers = printersOf(providers);
+      const printer = letter.test_mode || auth.apiKey?.mode === 'test' ? printers.test : printers.live;
       const { priced, total, options, smsParts } =
         asked.preference_overrides.length > 0
-          ? planDelivery(letter, asked, prefs, deps.publicUrl, customer, companyName, insert)
+          ? planDelivery(letter, asked, prefs, deps.publicUrl, customer, companyName, insert, printer)
           : { priced: [], total: 0, options: null, smsParts: null };
       const abroad = letter.country && letter.country !== 'GB' ? letter.country : null;
       const values = templateValues(letterTemplateDefaults(letter, companyName, customer), undefined);
@@ -178,7 +180,10 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
           country: abroad,
           country_name: abroad ? countryName(abroad) : null,
           zone: countryZone(abroad),
-          services: (abroad ? INTERNATIONAL_LETTER_SERVICES : UK_LETTER_SERVICES).map((s) => s),
+          // Those that can reach the address, and that the print partner carries.
+          services: (abroad ? INTERNATIONAL_LETTER_SERVICES : UK_LETTER_SERVICES).filter((s) =>
+            printer.services.includes(s),
+          ),
         },
         email_kind: prefs.email.kind,
         /** The letter's customer: the form pre-fills their email and phone. */
@@ -222,7 +227,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
     async (request, reply) => {
       const auth = request.auth!;
       const result = await inTransaction(pool, (q) =>
-        deliverLetter(q, auth, request.body, deps.publicUrl, blobs),
+        deliverLetter(q, auth, request.body, deps.publicUrl, blobs, printersOf(providers)),
       ).catch(onOpenDelivery);
       return reply.status(201).send(result);
     },
@@ -274,6 +279,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
             customer,
             '',
             insert,
+            letter.test_mode || auth.apiKey?.mode === 'test' ? printersOf(providers).test : printersOf(providers).live,
           );
           total += planned.total;
           letters += 1;
@@ -317,7 +323,14 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       for (const uuid of [...new Set(uuids)]) {
         try {
           const r = await inTransaction(pool, (q) =>
-            deliverLetter(q, auth, deliverRequestSchema.parse({ uuid, ...options }), deps.publicUrl, blobs),
+            deliverLetter(
+              q,
+              auth,
+              deliverRequestSchema.parse({ uuid, ...options }),
+              deps.publicUrl,
+              blobs,
+              printersOf(providers),
+            ),
           ).catch(onOpenDelivery);
           results.push({ uuid, ok: true, status: r.status, message: r.message });
         } catch (error) {

@@ -19,7 +19,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError, type FieldError } from '../../platform/errors.js';
 import { addressSheetPdf, createLetter } from '../letters/index.js';
 import { actorOf, capture, hold, release } from '../money/index.js';
-import { deliverLetter } from './deliver.js';
+import { deliverLetter, printersOf } from './deliver.js';
 import type { DeliveryDeps } from './run-delivery.js';
 
 /**
@@ -153,6 +153,7 @@ export async function postTestLetter(
       }),
       deps.publicUrl,
       deps.blobs,
+      printersOf(deps.providers),
     );
     return { uuid: id, status: r.status, state: r.state, message: DELIVERY_MESSAGES.testLetterPosted };
   });

@@ -1,7 +1,13 @@
-import { API_KEY_MESSAGES } from '@lp/domain';
+import { API_KEY_MESSAGES, POST_SERVICE_MESSAGES } from '@lp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordinaryLetters } from '../../test/fixtures/uk-letters.js';
-import { createTestContext, makeApiKey, signUpCompany, type TestContext } from '../../test/harness.js';
+import {
+  createTestContext,
+  databaseFingerprint,
+  makeApiKey,
+  signUpCompany,
+  type TestContext,
+} from '../../test/harness.js';
 import { readBalance } from '../money/ledger.js';
 
 /**
@@ -102,5 +108,42 @@ describe('a test API key', () => {
     });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().code).toBe('INSUFFICIENT_FUNDS');
+  });
+});
+
+describe('the services of the print partner', () => {
+  it('offers and accepts only what Stannp carries, refusing the rest before anything is held; a test key keeps the sandbox’s', async () => {
+    const company = await signUpCompany(t.app, { fullName: "Siobhán O'Brien" });
+    const upload = await company.agent.upload(
+      '/api/letters/files?type=regular',
+      'a.pdf',
+      await ordinaryLetters()[0]!.bytes(),
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const uuid = upload.json().uuid as string;
+    await t.runJobs();
+
+    const quote = await company.agent.post('/api/letters/deliver/quote', { uuid, preference_overrides: ['mail'] });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().mail.services).toEqual(['first_class', 'second_class']);
+
+    const signed = { uuid, preference_overrides: ['mail'], mail_service: 'signed_for_first', is_colour: false };
+    const asked = await company.agent.post('/api/letters/deliver/quote', signed);
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().message).toContain(POST_SERVICE_MESSAGES.notOffered('signed_for_first', 'Stannp'));
+    const before = await databaseFingerprint(t.services.pool);
+    const sent = await company.agent.post('/api/letters/deliver', signed);
+    expect(sent.statusCode).toBe(422);
+    expect(sent.json().message).toContain(POST_SERVICE_MESSAGES.notOffered('signed_for_first', 'Stannp'));
+    expect(await databaseFingerprint(t.services.pool)).toBe(before);
+
+    // A test key's letters go to the print sandbox, which carries every service.
+    const { program } = await makeApiKey(t.app, company.agent, {
+      permissions: ['create_letter', 'see_letters', 'send_letter'],
+      mode: 'test',
+    });
+    const testQuote = await program.post('/api/letters/deliver/quote', signed);
+    expect(testQuote.statusCode, testQuote.body).toBe(200);
+    expect(testQuote.json().mail.services).toContain('signed_for_first');
   });
 });

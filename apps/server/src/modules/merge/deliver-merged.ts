@@ -5,7 +5,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
-import { type DeliveryDeps, deliverLetter, memberContext } from '../delivery/index.js';
+import { type DeliveryDeps, deliverLetter, memberContext, printersOf } from '../delivery/index.js';
 import { loadLetterForJob, recordLetterHistory } from '../letters/index.js';
 import { notifyUsers } from '../notifications/index.js';
 
@@ -98,6 +98,7 @@ export async function deliverMergedLetter(deps: DeliveryDeps, letterId: string):
         }),
         deps.publicUrl,
         deps.blobs,
+        printersOf(deps.providers),
       );
       await q.query('release savepoint merge_deliver');
     } catch (error) {
