@@ -7,6 +7,7 @@ import { type Db, drizzleOn } from './db/client.js';
 import type { LeftJoined } from './db/row.js';
 import type { AccountRow, DepartmentRow, SessionRow as SessionTableRow, UserRow } from './db/rows.js';
 import type { schema as Schema } from './db/schema.js';
+import { loadOnce } from './load-once.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export const SESSION_COOKIE = 'lp.session_token';
@@ -107,21 +108,16 @@ export interface Auth {
  * changes call them (a session is checked by our own query, readSessionToken and MEMBER_COLUMNS).
  */
 export function createAuth(config: Config, pool: pg.Pool, hooks: AuthHooks): Auth {
-  let auth: Promise<BetterAuth> | null = null;
-  const real = () => {
-    auth ??= Promise.all([
+  const real = loadOnce(() =>
+    Promise.all([
       import('better-auth'),
       import('better-auth/adapters/drizzle'),
       import('./db/schema.js'),
       drizzleOn(pool),
     ]).then(([{ betterAuth }, { drizzleAdapter }, { schema }, db]) =>
       makeAuth({ betterAuth, drizzleAdapter, schema }, config, db, hooks),
-    );
-    auth.catch(() => {
-      auth = null; // a failed load is tried again by the next call
-    });
-    return auth;
-  };
+    ),
+  );
   const api = new Proxy({} as BetterAuth['api'], {
     get:
       (_target, name) =>

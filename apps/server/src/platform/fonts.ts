@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { loadOnce } from './load-once.js';
 
 /**
  * Fonts the product sets its own PDFs in (address sheets, receipts, labels), first found wins:
@@ -15,14 +16,10 @@ export const SHEET_FONTS = [
 export const sheetFontFile = (): string | undefined => SHEET_FONTS.find((f) => existsSync(f));
 
 type Fontkit = Parameters<import('pdf-lib').PDFDocument['registerFontkit']>[0];
-let fontkit: Promise<Fontkit> | null = null;
 
 /**
  * fontkit, which pdf-lib needs to embed a TrueType font, loaded on first use: it is more than a
  * tenth of the server's start-up when imported with the rest, and only PDFs the product sets
  * itself need it.
  */
-export function loadFontkit(): Promise<Fontkit> {
-  fontkit ??= import('@pdf-lib/fontkit').then((m) => m.default as Fontkit);
-  return fontkit;
-}
+export const loadFontkit = loadOnce(() => import('@pdf-lib/fontkit').then((m) => m.default as Fontkit));

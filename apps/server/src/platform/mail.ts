@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { loadOnce } from './load-once.js';
 
 export interface MailMessage {
   to: string;
@@ -99,14 +100,18 @@ export function createSmtpMailer(url: string, from: string): Mailer {
  * start-up that most starts never use before a user asks for something to be sent).
  */
 function lazyTransport(options: () => string | Record<string, unknown>) {
-  let transport: Promise<Transporter> | null = null;
+  let made = false;
+  const get = loadOnce(async (): Promise<Transporter> => {
+    made = true;
+    return (await import('nodemailer')).default.createTransport(options() as never);
+  });
   return {
-    get(): Promise<Transporter> {
-      transport ??= import('nodemailer').then((m) => m.default.createTransport(options() as never));
-      return transport;
-    },
+    get,
     close() {
-      void transport?.then((t) => t.close()).catch(() => {});
+      if (made)
+        void get()
+          .then((t) => t.close())
+          .catch(() => {});
     },
   };
 }

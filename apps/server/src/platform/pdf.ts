@@ -1,4 +1,5 @@
 import type { Color } from 'pdf-lib';
+import { loadOnce } from './load-once.js';
 
 /**
  * pdf-lib, loaded on first use. Evaluating it (its font metrics and encodings) is about a third
@@ -7,11 +8,7 @@ import type { Color } from 'pdf-lib';
  * labels, address sheets, proofs), never a start or a list. Colours and the standard fonts' names
  * are plain values and need no load.
  */
-let lib: Promise<typeof import('pdf-lib')> | null = null;
-export function pdfLib(): Promise<typeof import('pdf-lib')> {
-  lib ??= import('pdf-lib');
-  return lib;
-}
+export const pdfLib = loadOnce(() => import('pdf-lib'));
 
 /** pdf-lib's rgb() (components 0 to 1), without loading pdf-lib. */
 export function rgb(red: number, green: number, blue: number): Color {

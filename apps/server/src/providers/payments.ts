@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type Stripe from 'stripe';
+import { loadOnce } from '../platform/load-once.js';
 
 /**
  * The card payment provider (decision 0015): Stripe's API when keys are configured, the built-in
@@ -127,13 +127,11 @@ export function createStripeProvider(opts: {
   webhookSecret: string;
 }): PaymentProvider {
   // Stripe's SDK (a third of a second to load) is loaded on the first call, not at start-up.
-  let client: Promise<Stripe> | null = null;
-  const api = () => {
-    client ??= import('stripe').then(
+  const api = loadOnce(() =>
+    import('stripe').then(
       ({ default: StripeSdk }) => new StripeSdk(opts.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
-    );
-    return client;
-  };
+    ),
+  );
   return {
     name: 'stripe',
     publishableKey: opts.publishableKey,

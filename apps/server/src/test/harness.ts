@@ -41,13 +41,7 @@ const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const adminUrl = inject('adminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-  await admin.end();
-  const databaseUrl = withDatabase(adminUrl, name);
+  const { databaseUrl, drop } = await newDatabase(TEMPLATE_DB);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lp-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -96,10 +90,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await app.close();
       await services.close();
       await rm(dataDir, { recursive: true, force: true });
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await drop();
     },
   };
 }
@@ -109,22 +100,34 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
  * migrated template, or an empty one (`template: null`), with a small pool; `drop` ends both.
  */
 export async function scratchDatabase({ template = TEMPLATE_DB as string | null } = {}) {
-  const adminUrl = inject('adminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+  const database = await newDatabase(template);
+  const pool = new pg.Pool({ connectionString: database.databaseUrl, max: 2 });
   return {
     pool,
     async drop() {
       await pool.end();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await database.drop();
     },
+  };
+}
+
+/** A new database on the run's server (a clone of `template`, or empty), and how to drop it. */
+async function newDatabase(template: string | null) {
+  const adminUrl = inject('adminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    databaseUrl: withDatabase(adminUrl, name),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
   };
 }
 

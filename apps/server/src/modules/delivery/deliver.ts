@@ -72,6 +72,20 @@ export const printersOf = (providers: DeliveryProviders): Printers => ({
 });
 
 /**
+ * A test key's delivery, or a test key's letter, runs every check and approval but goes to the
+ * sandboxes and costs nothing.
+ */
+export const isTestDelivery = (letter: Pick<LetterForDelivery, 'test_mode'>, auth: AuthContext): boolean =>
+  letter.test_mode || auth.apiKey?.mode === 'test';
+
+/** The printer a delivery of this letter by this caller goes through. */
+export const printerFor = (
+  printers: Printers,
+  letter: Pick<LetterForDelivery, 'test_mode'>,
+  auth: AuthContext,
+): PrinterOffer => (isTestDelivery(letter, auth) ? printers.test : printers.live);
+
+/**
  * Starts a delivery (part 1 section 5 and 7, decision 0016), all in one transaction: checks the
  * letter and the request, prices each channel and holds its price on the balance (the member's
  * monthly cap counts it now), then either asks a supervisor (send_letter flagged for approval),
@@ -104,9 +118,7 @@ export async function deliverLetter(
   assertDeliverable(letter);
   const { prefs, companyName } = await companyPreferences(q, auth.accountId);
   const insert = r.insert_id ? await loadInsert(q, auth.accountId, r.insert_id) : null;
-  // A test key's delivery, or a test key's letter, runs every check and approval but goes to the
-  // sandboxes and costs nothing.
-  const test = letter.test_mode || auth.apiKey?.mode === 'test';
+  const test = isTestDelivery(letter, auth);
   const { options, priced, total } = planDelivery(
     letter,
     r,
@@ -115,7 +127,7 @@ export async function deliverLetter(
     await letterCustomer(q, letter),
     companyName,
     insert,
-    printers ? (test ? printers.test : printers.live) : null,
+    printers ? printerFor(printers, letter, auth) : null,
   );
   if (test) options.test = true;
 

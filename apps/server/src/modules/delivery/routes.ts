@@ -36,7 +36,7 @@ import { readBalance } from '../money/index.js';
 import { handlePrintWebhook, handleSmsCallback, signatureKey } from './callbacks.js';
 import { cancelDelivery } from './cancel.js';
 import { cloudLinkUrl, openCloudLink, unseal } from './cloud-links.js';
-import { deliverLetter, printersOf } from './deliver.js';
+import { deliverLetter, printerFor, printersOf } from './deliver.js';
 import { registerMessageRoutes } from './messages.js';
 import type { DeliveryOptions } from './price.js';
 import {
@@ -154,8 +154,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       // The price of what can be sent: mail is priced only when it can go.
       const asked = { ...r, preference_overrides: r.preference_overrides.filter((c) => c !== 'mail' || !refusal) };
       const insert = r.insert_id ? await loadInsert(pool, auth.accountId, r.insert_id) : null;
-      const printers = printersOf(providers);
-      const printer = letter.test_mode || auth.apiKey?.mode === 'test' ? printers.test : printers.live;
+      const printer = printerFor(printersOf(providers), letter, auth);
       const { priced, total, options, smsParts } =
         asked.preference_overrides.length > 0
           ? planDelivery(letter, asked, prefs, deps.publicUrl, customer, companyName, insert, printer)
@@ -258,6 +257,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
       const auth = request.auth!;
       const { uuids, ...options } = request.body;
       const { prefs } = await companyPreferences(pool, auth.accountId);
+      const printers = printersOf(providers);
       const insert = options.insert_id ? await loadInsert(pool, auth.accountId, options.insert_id) : null;
       let total = 0;
       let letters = 0;
@@ -279,7 +279,7 @@ export function registerDeliveryRoutes(app: App, deps: DeliveryDeps) {
             customer,
             '',
             insert,
-            letter.test_mode || auth.apiKey?.mode === 'test' ? printersOf(providers).test : printersOf(providers).live,
+            printerFor(printers, letter, auth),
           );
           total += planned.total;
           letters += 1;
