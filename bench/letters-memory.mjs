@@ -57,6 +57,63 @@ if (!isMainThread) {
         : /soffice|oosplash/.test(c.comm)
           ? 'soffice'
           : 'tools';
+  /**
+   * CPU seconds of the tree by part: each process's own, and what its exited children used
+   * (the tools are the tool hosts' children: their time lands in the hosts' cutime once reaped).
+   */
+  const TICK = 100; // USER_HZ
+  function cpuSnapshot() {
+    const byPid = new Map();
+    for (const c of tree()) {
+      const stat = read(`/proc/${c.pid}/stat`);
+      if (!stat) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields 14-17 of stat: utime stime cutime cstime (f[0] is field 3)
+      const self = (Number(f[11]) + Number(f[12])) / TICK;
+      const children = (Number(f[13]) + Number(f[14])) / TICK;
+      const part =
+        c.pid === serverPid
+          ? 'server'
+          : c.comm === 'postgres'
+            ? 'postgres'
+            : /soffice|oosplash|python/.test(c.comm)
+              ? 'soffice'
+              : /node|MainThread/.test(c.comm)
+                ? 'toolHosts'
+                : 'tools';
+      byPid.set(c.pid, { part, self, children });
+    }
+    const cpu = read('/proc/stat').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    const machineBusy = (cpu.reduce((a, b) => a + b, 0) - cpu[3] - cpu[4]) / TICK;
+    return { byPid, machineBusy };
+  }
+  function cpuBetween(a, b) {
+    const parts = {};
+    const add = (k, v) => {
+      parts[k] = Math.round(((parts[k] ?? 0) + v) * 100) / 100;
+    };
+    for (const [pid, e] of b.byPid) {
+      const s = a.byPid.get(pid) ?? { self: 0, children: 0 };
+      add(e.part, e.self - s.self);
+      // Reaped children: the hosts' are the tools; the postmaster's, its ended backends; the server's, ended hosts.
+      const childPart =
+        e.part === 'toolHosts'
+          ? 'tools'
+          : e.part === 'postgres'
+            ? 'postgres'
+            : e.part === 'server'
+              ? 'toolHosts'
+              : e.part;
+      add(childPart, e.children - s.children);
+    }
+    const product = Object.values(parts).reduce((x, y) => x + y, 0);
+    return {
+      ...parts,
+      product: Math.round(product * 100) / 100,
+      machineBusy: Math.round((b.machineBusy - a.machineBusy) * 100) / 100,
+    };
+  }
+  const cpuMarks = {};
   const samples = [];
   const peaks = {};
   const peak = (k, v) => {
@@ -104,9 +161,14 @@ if (!isMainThread) {
   const timers = [setInterval(sample, 50), setInterval(probe, 100)];
   parentPort.on('message', (m) => {
     if (m.mark) samples.push({ t: Math.round(performance.now() - t0), mark: m.mark });
+    if (m.mark) cpuMarks[m.mark] = cpuSnapshot();
     if (m.stop) {
       for (const t of timers) clearInterval(t);
-      setTimeout(() => parentPort.postMessage({ samples, peaks, me, meErrors }), 500);
+      const cpu =
+        cpuMarks['uploads start'] && cpuMarks['all analysed']
+          ? cpuBetween(cpuMarks['uploads start'], cpuMarks['all analysed'])
+          : null;
+      setTimeout(() => parentPort.postMessage({ samples, peaks, me, meErrors, cpu }), 500);
     }
   });
 } else {
@@ -189,7 +251,7 @@ if (!isMainThread) {
     sampler.postMessage({ mark: 'all analysed' });
     await new Promise((r) => setTimeout(r, 1000));
     sampler.postMessage({ stop: true });
-    const { samples, peaks, me, meErrors } = await sampled;
+    const { samples, peaks, me, meErrors, cpu } = await sampled;
     await sampler.terminate();
 
     const idle = samples.filter((s) => s.rss && s.t < samples.find((x) => x.mark === 'uploads start').t);
@@ -249,6 +311,7 @@ if (!isMainThread) {
         target: 'tree < 1024 MB',
         note: 'tree RSS adds up every process (PostgreSQL backends count their shared buffers each time); PSS shares them out',
       },
+      cpuSecondsDuringRun: cpu,
       apiMeDuringRunMs: { ...percentiles(during, [0.5, 0.99]), errors: meErrors, every: '100 ms' },
       apiMeIdleBeforeMs: percentiles(before, [0.5, 0.99]),
       apiMeWhileUploadingMs: percentiles(whileUploading, [0.5, 0.99]),
@@ -285,6 +348,14 @@ if (!isMainThread) {
       `| job children (poppler, soffice) RSS peak | ${result.memoryMB.childrenPeakRss} MB, at most ${result.memoryMB.childProcessesAtOncePeak} at once; ${JSON.stringify(toolPeaks)} |`,
     );
     console.log(`| total time | ${result.totalMs} ms |`);
+    if (cpu)
+      console.log(
+        `| CPU seconds, uploads start → all analysed | ${Object.entries(cpu)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(
+            ', ',
+          )} (${round((cpu.product * 1000) / N)} ms a letter; the machine's 2 cores give ${round((2 * totalMs) / 1000)} s) |`,
+      );
     console.log(
       `| GET /api/me every 100 ms during the run | p50 ${result.apiMeDuringRunMs.p50} ms, p99 ${result.apiMeDuringRunMs.p99} ms, max ${result.apiMeDuringRunMs.max} ms (${result.apiMeDuringRunMs.n} requests, ${meErrors} errors); idle second before: p50 ${result.apiMeIdleBeforeMs.p50} ms, max ${result.apiMeIdleBeforeMs.max} ms; ` +
         `while uploading p50 ${result.apiMeWhileUploadingMs.p50} ms, max ${result.apiMeWhileUploadingMs.max} ms; ` +

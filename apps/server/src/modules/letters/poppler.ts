@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Box, TextItem } from '@lp/domain';
+import { runInHost } from './tool-host.js';
 
 const PT_TO_MM = 25.4 / 72;
 
@@ -57,14 +56,24 @@ export class ToolError extends Error {
   }
 }
 
-/** Finds a command as the shell would (an explicit path, or the first match on PATH), or null. */
+const found = new Map<string, string | null>();
+
+/**
+ * Finds a command as the shell would (an explicit path, or the first match on PATH), or null.
+ * The answer is kept per command and PATH (a tool installed while the server runs is found on the
+ * next look only when it was missing before: a missing one is looked for again each time).
+ */
 export function findCommand(command: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const key = `${command}\0${env.PATH ?? ''}`;
+  const known = found.get(key);
+  if (known) return known;
   const candidates = command.includes('/')
     ? [command]
     : (env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(':').map((dir) => path.join(dir || '.', command));
   for (const file of candidates) {
     try {
       accessSync(file, constants.X_OK);
+      if (found.size < 256) found.set(key, file);
       return file;
     } catch {
       // not here: try the next one
@@ -107,74 +116,31 @@ export function runToolRaw(
   if (!program) return Promise.reject(new ToolError('missing', `${command} is not installed.`));
   if (prlimit === undefined) prlimit = findCommand('prlimit');
   const [file, argv] = prlimit ? [prlimit, [`--as=${limits.memoryBytes}`, '--', program, ...args]] : [program, args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, argv, {
-      detached: true, // its own process group, killed as one
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: options.env ?? process.env,
+  return runInHost(
+    {
+      file,
+      argv,
+      // Without its own, a tool has the server's environment, as the host has it from the server.
+      env: options.env,
       cwd: options.cwd,
-    });
-    // Analysis yields the processor to requests: the tool (and what it forks) runs at a lower priority.
-    if (child.pid) {
-      try {
-        setPriority(child.pid, TOOL_NICENESS);
-      } catch {
-        // it has already exited
-      }
-    }
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let outBytes = 0;
-    let errBytes = 0;
-    let failure: ToolError | null = null;
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // the group has already gone
-      }
-    };
-    const timer = setTimeout(() => {
-      failure ??= new ToolError('timeout', `${command} took longer than ${limits.timeoutMs} ms.`);
-      killGroup();
-    }, limits.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (failure) return;
-      outBytes += chunk.length;
-      if (outBytes > limits.maxOutputBytes) {
-        failure = new ToolError('output', `${command} wrote more than ${limits.maxOutputBytes} bytes.`);
-        killGroup();
-      } else if (!options.onStdout) out.push(chunk);
-      else if (options.onStdout(chunk) === false) {
-        failure = new ToolError('output', `${command} was stopped: its output was not wanted further.`);
-        killGroup();
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      errBytes += chunk.length;
-      if (errBytes <= 64 * 1024) err.push(chunk);
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new ToolError('exit', `${command} could not be started: ${error.message}`));
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      // Helpers a program left behind in its group go with it.
-      if (failure || code !== 0) killGroup();
-      const stdout = Buffer.concat(out);
-      const stderr = Buffer.concat(err).toString('utf8');
-      if (failure) return reject(new ToolError(failure.kind, failure.message, stderr));
-      // prlimit reports a program it cannot execute with 126/127.
-      if ((code === 126 || code === 127) && /failed to execute/.test(stderr))
-        return reject(new ToolError('missing', `${command} is not installed.`, stderr));
-      // Out of address space: poppler prints "Out of memory" (and may still exit 0), C++ programs
-      // abort with std::bad_alloc.
-      if (/out of memory|bad_alloc|cannot allocate memory/i.test(stderr) || signal === 'SIGABRT')
-        return reject(new ToolError('memory', `${command} ran out of memory.`, stderr));
-      if (code !== 0) return reject(new ToolError('exit', `${command} failed (${code ?? signal}).`, stderr));
-      resolve({ stdout, stderr });
-    });
+      timeoutMs: limits.timeoutMs,
+      maxOutputBytes: limits.maxOutputBytes,
+      nice: TOOL_NICENESS,
+    },
+    options.onStdout,
+  ).then((end) => {
+    if (end.spawnError) throw new ToolError('exit', `${command} could not be started: ${end.spawnError}`);
+    const { code, signal, stderr, failure } = end;
+    if (failure) throw new ToolError(failure.kind, `${command} ${failure.message}`, stderr);
+    // prlimit reports a program it cannot execute with 126/127.
+    if ((code === 126 || code === 127) && /failed to execute/.test(stderr))
+      throw new ToolError('missing', `${command} is not installed.`, stderr);
+    // Out of address space: poppler prints "Out of memory" (and may still exit 0), C++ programs
+    // abort with std::bad_alloc.
+    if (/out of memory|bad_alloc|cannot allocate memory/i.test(stderr) || signal === 'SIGABRT')
+      throw new ToolError('memory', `${command} ran out of memory.`, stderr);
+    if (code !== 0) throw new ToolError('exit', `${command} failed (${code ?? signal}).`, stderr);
+    return { stdout: end.stdout ?? Buffer.alloc(0), stderr };
   });
 }
 
