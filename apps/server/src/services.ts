@@ -78,6 +78,7 @@ import {
 } from './platform/mail.js';
 import { openBlobStore } from './platform/open-blob-store.js';
 import { keyRing } from './platform/secrets.js';
+import { withSteps } from './platform/steps.js';
 import { TASKS } from './platform/tasks.js';
 import { createIdealPostcodesLookup, createSandboxAddressLookup } from './providers/addresses.js';
 import { createCarriers } from './providers/carriers/index.js';
@@ -216,8 +217,12 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
     [ANALYSE_TASK]: async (payload, helpers) => {
       const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-      await runAnalysis(database.pool, blobs, (payload as { letterId: string }).letterId, postcodes, isLastAttempt, {
-        soffice: config.SOFFICE_PATH,
+      const { letterId } = payload as { letterId: string };
+      // From runnable to picked up: the queue's own delay (issue 29's breakdown, at debug level).
+      const pickUpMs = Date.now() - new Date(helpers.job.run_at).getTime();
+      await withSteps(async (steps) => {
+        await runAnalysis(database.pool, blobs, letterId, postcodes, isLastAttempt, { soffice: config.SOFFICE_PATH });
+        log.debug({ letterId, pickUpMs, totalMs: steps.totalMs, steps: steps.ms }, 'letter analysis steps');
       });
     },
     [PROPOSE_SPLIT_TASK]: async (payload, helpers) => {

@@ -33,6 +33,7 @@ import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { addJob } from '../../platform/jobs.js';
+import { step } from '../../platform/steps.js';
 import { TASKS } from '../../platform/tasks.js';
 import { emitEvent } from '../../platform/webhook-outbox.js';
 import type { PostcodeService } from '../../providers/postcodes.js';
@@ -148,7 +149,7 @@ export async function analysePdf(
   try {
     const jpg = await thumbnail(file, path.join(work, 'thumbnail')).catch(() => null);
     if (jpg) {
-      await blobs.put(thumbnailKey, createReadStream(jpg));
+      await step('store thumbnail', () => blobs.put(thumbnailKey, createReadStream(jpg)));
       made = true;
     }
   } finally {
@@ -265,7 +266,8 @@ async function judgeWindow(
     return { status: LETTER_STATUS.invalidPostcode, reason: 'The address has no valid UK postcode.', ...verdict };
   // The configured service's answer is the answer. When it cannot be reached the job fails and is
   // retried with backoff; after the last attempt the letter ends in Failed to Analyse.
-  if (postcodes && !(await postcodes.validate(found.postcode)))
+  const postcode = found.postcode;
+  if (postcodes && !(await step('check postcode', () => postcodes.validate(postcode))))
     return {
       status: LETTER_STATUS.invalidPostcode,
       reason: `The postcode ${found.postcode} does not exist.`,
@@ -326,8 +328,9 @@ async function ensureConvertedPdf(
   if (await blobs.exists(letter.blob_key)) return null;
   if (!letter.source_key) return { status: LETTER_STATUS.corrupted, reason: 'The uploaded file is missing.' };
   try {
-    const pdf = await blobs.withLocalFile(letter.source_key, (source) => docxToPdf(source, options));
-    await blobs.put(letter.blob_key, Readable.from([pdf]));
+    const source = letter.source_key;
+    const pdf = await step('convert Word', () => blobs.withLocalFile(source, (file) => docxToPdf(file, options)));
+    await step('store converted PDF', () => blobs.put(letter.blob_key, Readable.from([pdf])));
     return null;
   } catch (error) {
     if (!(error instanceof DocxError)) throw error;
@@ -347,28 +350,30 @@ export async function runAnalysis(
   isLastAttempt = true,
   options: AnalysisOptions = {},
 ): Promise<void> {
-  const letter = await loadLetterForJob<
-    Pick<
-      LetterRow,
-      | 'blob_key'
-      | 'account_id'
-      | 'status'
-      | 'source_type'
-      | 'source_key'
-      | 'address_sheet'
-      | 'address_reset'
-      | 'address_source'
-      | 'original_key'
-      | 'recipient_name_snapshot'
-      | 'recipient_address_snapshot'
-      | 'postcode'
-      | 'layout'
-    >
-  >(
-    pool,
-    letterId,
-    `blob_key, account_id, status, source_type, source_key, address_sheet, address_reset, address_source,
+  const letter = await step('load letter', () =>
+    loadLetterForJob<
+      Pick<
+        LetterRow,
+        | 'blob_key'
+        | 'account_id'
+        | 'status'
+        | 'source_type'
+        | 'source_key'
+        | 'address_sheet'
+        | 'address_reset'
+        | 'address_source'
+        | 'original_key'
+        | 'recipient_name_snapshot'
+        | 'recipient_address_snapshot'
+        | 'postcode'
+        | 'layout'
+      >
+    >(
+      pool,
+      letterId,
+      `blob_key, account_id, status, source_type, source_key, address_sheet, address_reset, address_source,
      original_key, recipient_name_snapshot, recipient_address_snapshot, postcode, layout`,
+    ),
   );
   if (!letter || letter.status !== LETTER_STATUS.analysing) return; // deleted or already done: nothing to do
   // A recipient a person corrected or confirmed stays what the letter records (and prints).
@@ -434,57 +439,64 @@ export async function runAnalysis(
         : 'The file could not be analysed. Re-save it as a standard PDF and upload it again.',
     };
   });
-  await inTransaction(pool, async (client) => {
-    if (fixedKey)
-      await client.query(
-        `update letters set original_key = blob_key, blob_key = $2, size_bytes = $4
+  await step('transaction', () =>
+    inTransaction(pool, async (client) => {
+      if (fixedKey)
+        await client.query(
+          `update letters set original_key = blob_key, blob_key = $2, size_bytes = $4
           where id = $1 and status = $3 and original_key is null`,
-        [letterId, fixedKey, LETTER_STATUS.analysing, fixedSize],
+          [letterId, fixedKey, LETTER_STATUS.analysing, fixedSize],
+        );
+      // Another run already recorded an outcome (a worker cut off while the sweep restarted it): the
+      // first one stands, and the history gets no second row.
+      const updated = await step('write status and history', () =>
+        recordLetterStatus(client, letterId, outcome.status, {
+          reason: outcome.reason,
+          whileStatus: LETTER_STATUS.analysing,
+          set: {
+            status_reason: outcome.reason,
+            num_pages: outcome.pages ?? null,
+            recipient_name_snapshot: outcome.name ?? null,
+            recipient_address_snapshot: outcome.lines ?? null,
+            postcode: outcome.postcode ?? null,
+            country: outcome.country ?? null,
+            thumbnail_key: outcome.thumbnailKey ?? null,
+            layout: outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
+            address_source: given ? 'corrected' : (outcome.addressSource ?? 'text'),
+            ocr_confidence: outcome.ocrConfidence ?? null,
+          },
+        }),
       );
-    // Another run already recorded an outcome (a worker cut off while the sweep restarted it): the
-    // first one stands, and the history gets no second row.
-    const updated = await recordLetterStatus(client, letterId, outcome.status, {
-      reason: outcome.reason,
-      whileStatus: LETTER_STATUS.analysing,
-      set: {
-        status_reason: outcome.reason,
-        num_pages: outcome.pages ?? null,
-        recipient_name_snapshot: outcome.name ?? null,
-        recipient_address_snapshot: outcome.lines ?? null,
-        postcode: outcome.postcode ?? null,
-        country: outcome.country ?? null,
-        thumbnail_key: outcome.thumbnailKey ?? null,
-        layout: outcome.layout ? JSON.stringify(roundLayout(outcome.layout)) : null,
-        address_source: given ? 'corrected' : (outcome.addressSource ?? 'text'),
-        ocr_confidence: outcome.ocrConfidence ?? null,
-      },
-    });
-    if (!updated) return;
-    await publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } });
-    // Programs learn the outcome (clean, or refused with its reason) from the letter.analysed webhook.
-    await emitEvent(client, letter.account_id, 'letter.analysed', () => letterEventData(client, letterId));
-    // The letter's customer: the one whose name and postcode match the recipient read (only when
-    // exactly one does; otherwise the user picks).
-    if (outcome.name)
-      await client.query(
-        `update letters set customer_id = m.id
+      if (!updated) return;
+      await step('write refresh event', () =>
+        publish(client, { accountId: letter.account_id, message: { type: 'refresh', entities: ['letters'] } }),
+      );
+      // Programs learn the outcome (clean, or refused with its reason) from the letter.analysed webhook.
+      await step('write webhook event', () =>
+        emitEvent(client, letter.account_id, 'letter.analysed', () => letterEventData(client, letterId)),
+      );
+      // The letter's customer: the one whose name and postcode match the recipient read (only when
+      // exactly one does; otherwise the user picks).
+      if (outcome.name)
+        await step('write customer match', () =>
+          client.query(
+            `update letters set customer_id = m.id
            from (select min(id) as id, count(*) as n from customers where account_id = $2 and match_key = $3) m
           where letters.id = $1 and m.n = 1 and letters.customer_id is null`,
-        [letterId, letter.account_id, customerMatchKey(outcome.name, outcome.postcode ?? null)],
-      );
-    // A clean letter may be delivered at once (the company's Auto-deliver); the job decides.
-    if (outcome.status === LETTER_STATUS.analysisComplete)
-      await addJob(
-        client,
-        TASKS.autoDeliverLetter,
-        { letterId },
-        { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` },
-      );
-    // What other modules do with a clean letter (integrations: copy it to the drives whose company
-    // chose to copy uploads too), in this transaction.
-    if (outcome.status === LETTER_STATUS.analysisComplete)
-      await letterAnalysed(client, { id: letterId, accountId: letter.account_id });
-  });
+            [letterId, letter.account_id, customerMatchKey(outcome.name!, outcome.postcode ?? null)],
+          ),
+        );
+      // A clean letter may be delivered at once (the company's Auto-deliver); the job decides.
+      if (outcome.status === LETTER_STATUS.analysisComplete)
+        await step('write auto-deliver job', () =>
+          addJob(client, TASKS.autoDeliverLetter, { letterId }, { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` }),
+        );
+      // What other modules do with a clean letter (integrations: copy it to the drives whose company
+      // chose to copy uploads too), in this transaction.
+      if (outcome.status === LETTER_STATUS.analysisComplete)
+        await step('write hooks', () => letterAnalysed(client, { id: letterId, accountId: letter.account_id }));
+    }),
+  );
 }
 
 /** The layout with every length to a tenth of a millimetre (what is stored and drawn). */

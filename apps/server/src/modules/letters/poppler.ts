@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Box, TextItem } from '@lp/domain';
+import { step } from '../../platform/steps.js';
 import { runInHost } from './tool-host.js';
 
 const PT_TO_MM = 25.4 / 72;
@@ -116,18 +117,20 @@ export function runToolRaw(
   if (!program) return Promise.reject(new ToolError('missing', `${command} is not installed.`));
   if (prlimit === undefined) prlimit = findCommand('prlimit');
   const [file, argv] = prlimit ? [prlimit, [`--as=${limits.memoryBytes}`, '--', program, ...args]] : [program, args];
-  return runInHost(
-    {
-      file,
-      argv,
-      // Without its own, a tool has the server's environment, as the host has it from the server.
-      env: options.env,
-      cwd: options.cwd,
-      timeoutMs: limits.timeoutMs,
-      maxOutputBytes: limits.maxOutputBytes,
-      nice: TOOL_NICENESS,
-    },
-    options.onStdout,
+  return step(`tool ${command}`, () =>
+    runInHost(
+      {
+        file,
+        argv,
+        // Without its own, a tool has the server's environment, as the host has it from the server.
+        env: options.env,
+        cwd: options.cwd,
+        timeoutMs: limits.timeoutMs,
+        maxOutputBytes: limits.maxOutputBytes,
+        nice: TOOL_NICENESS,
+      },
+      options.onStdout,
+    ),
   ).then((end) => {
     if (end.spawnError) throw new ToolError('exit', `${command} could not be started: ${end.spawnError}`);
     const { code, signal, stderr, failure } = end;

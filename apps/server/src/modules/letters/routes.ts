@@ -25,6 +25,7 @@ import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse, listSchema, type PlatformDeps } from '../../platform/http.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
+import { step, withSteps } from '../../platform/steps.js';
 import { registerAddressFixRoutes } from './address-fix-routes.js';
 import { createLetter } from './create-letter.js';
 import { findLetter } from './find-letter.js';
@@ -287,65 +288,70 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
       },
       config: { access: { kind: 'member', anyOf: ['create_letter'] } },
     },
-    async (request, reply) => {
-      const auth = request.auth!;
-      const { type } = request.query;
-      const file = await request
-        .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
-        .catch((error: unknown) => {
-          // A refusal of the input guard (a NUL in a name) keeps its own answer.
-          if (error instanceof AppError) throw error;
-          return undefined;
+    async (request, reply) =>
+      withSteps(async (steps) => {
+        const auth = request.auth!;
+        const { type } = request.query;
+        const file = await request
+          .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
+          .catch((error: unknown) => {
+            // A refusal of the input guard (a NUL in a name) keeps its own answer.
+            if (error instanceof AppError) throw error;
+            return undefined;
+          });
+        if (file?.fieldname !== 'file')
+          throw new AppError('VALIDATION_FAILED', 'Attach the letter as the "file" field.');
+        const id = randomUUID();
+        // The upload lands under a neutral name; once its content is known it is renamed, so a
+        // refused file never sits in the store under a trusted name.
+        const incoming = `letters/${auth.accountId}/${id}.upload`;
+        const detected: { kind: 'pdf' | 'docx' | 'other' } = { kind: 'other' };
+        const checked = sniff((b) => {
+          if (b.subarray(0, 5).toString('latin1') === '%PDF-') detected.kind = 'pdf';
+          else if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) detected.kind = 'docx';
         });
-      if (file?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', 'Attach the letter as the "file" field.');
-      const id = randomUUID();
-      // The upload lands under a neutral name; once its content is known it is renamed, so a
-      // refused file never sits in the store under a trusted name.
-      const incoming = `letters/${auth.accountId}/${id}.upload`;
-      const detected: { kind: 'pdf' | 'docx' | 'other' } = { kind: 'other' };
-      const checked = sniff((b) => {
-        if (b.subarray(0, 5).toString('latin1') === '%PDF-') detected.kind = 'pdf';
-        else if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) detected.kind = 'docx';
-      });
-      const size = await blobs.put(incoming, (file.file as Readable).pipe(checked));
-      if (file.file.truncated) {
-        await blobs.delete(incoming);
-        throw new AppError('BODY_TOO_LARGE', LETTER_MESSAGES.tooLarge);
-      }
-      if (detected.kind === 'other') {
-        await blobs.delete(incoming);
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', LETTER_MESSAGES.onlyPdfOrDocx);
-      }
-      const sourceType = detected.kind;
-      // A zip is only taken as a Word document when it says so; its parts are checked by the analysis job.
-      const pdfKey = `letters/${auth.accountId}/${id}.pdf`;
-      const sourceKey = detected.kind === 'docx' ? `letters/${auth.accountId}/${id}.docx` : null;
-      await blobs.rename(incoming, sourceKey ?? pdfKey);
-      const fallbackName = detected.kind === 'docx' ? 'letter.docx' : 'letter.pdf';
-      await inTransaction(pool, async (client) => {
-        // The analysis job commits with the letter: a restart resumes it, and retries are bounded.
-        await createLetter(client, {
-          id,
-          accountId: auth.accountId,
-          creatorId: auth.userId,
-          name: file.filename.slice(0, 255) || fallbackName,
-          documentType: type,
-          status: LETTER_STATUS.analysing,
-          blobKey: pdfKey,
-          sizeBytes: size,
-          sourceType,
-          sourceKey,
-          analyse: true,
-          // A program's upload says which key sent it (a person's is their own, as before).
-          reason: auth.apiKey
-            ? `Uploaded with ${actorName(auth)}${auth.apiKey.mode === 'test' ? ' (a test key: delivered to the sandboxes only, never charged)' : ''}`
-            : null,
-          testMode: auth.apiKey?.mode === 'test',
-        });
-        await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
-      });
-      return reply.status(201).send({ uuid: id, status: LETTER_STATUS.analysing });
-    },
+        const size = await step('receive and store', () => blobs.put(incoming, (file.file as Readable).pipe(checked)));
+        if (file.file.truncated) {
+          await blobs.delete(incoming);
+          throw new AppError('BODY_TOO_LARGE', LETTER_MESSAGES.tooLarge);
+        }
+        if (detected.kind === 'other') {
+          await blobs.delete(incoming);
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', LETTER_MESSAGES.onlyPdfOrDocx);
+        }
+        const sourceType = detected.kind;
+        // A zip is only taken as a Word document when it says so; its parts are checked by the analysis job.
+        const pdfKey = `letters/${auth.accountId}/${id}.pdf`;
+        const sourceKey = detected.kind === 'docx' ? `letters/${auth.accountId}/${id}.docx` : null;
+        await step('rename', () => blobs.rename(incoming, sourceKey ?? pdfKey));
+        const fallbackName = detected.kind === 'docx' ? 'letter.docx' : 'letter.pdf';
+        await step('transaction', () =>
+          inTransaction(pool, async (client) => {
+            // The analysis job commits with the letter: a restart resumes it, and retries are bounded.
+            await createLetter(client, {
+              id,
+              accountId: auth.accountId,
+              creatorId: auth.userId,
+              name: file.filename.slice(0, 255) || fallbackName,
+              documentType: type,
+              status: LETTER_STATUS.analysing,
+              blobKey: pdfKey,
+              sizeBytes: size,
+              sourceType,
+              sourceKey,
+              analyse: true,
+              // A program's upload says which key sent it (a person's is their own, as before).
+              reason: auth.apiKey
+                ? `Uploaded with ${actorName(auth)}${auth.apiKey.mode === 'test' ? ' (a test key: delivered to the sandboxes only, never charged)' : ''}`
+                : null,
+              testMode: auth.apiKey?.mode === 'test',
+            });
+            await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+          }),
+        );
+        request.log.debug({ letterId: id, totalMs: steps.totalMs, steps: steps.ms }, 'letter upload steps');
+        return reply.status(201).send({ uuid: id, status: LETTER_STATUS.analysing });
+      }),
   );
 
   // Read-only routes: a supervisor (approve) reads the letters of what they supervise (visibility.ts).
