@@ -127,16 +127,13 @@ export async function analysePdf(
       pages: info.pages,
     };
   }
-  let words: Awaited<ReturnType<typeof pageWords>>;
-  try {
-    // Words the product itself whited out (a re-set address) are not printed, so not read.
-    words = withoutHidden(await pageWords(file, 1), hidden);
-  } catch (error) {
-    if (error instanceof PdfError) return pdfFailure(error, info.pages);
-    throw error;
-  }
-  // The window's ink (for the barcode) is read while the thumbnail is drawn: two short poppler
-  // runs side by side instead of one after the other. Its failure is looked at only if it is needed.
+  // Once the file is known to be a sane PDF, its three page-1 reads run side by side (the words,
+  // the window's ink for the barcode, the thumbnail): one short poppler run's wait instead of three.
+  // The ink's failure is looked at only if it is needed.
+  const wordsRead = pageWords(file, 1).then(
+    (words) => ({ words }),
+    (error: unknown) => ({ error }),
+  );
   const inkRead = inkCells(file, 1, readingArea(DEFAULT_TEMPLATE)).then(
     (cells) => ({ cells }),
     (error: unknown) => ({ error }),
@@ -146,8 +143,16 @@ export async function analysePdf(
   // may be remote).
   const work = await mkdtemp(path.join(tmpdir(), 'lp-thumb-'));
   let made = false;
+  let words: TextItem[];
   try {
-    const jpg = await thumbnail(file, path.join(work, 'thumbnail')).catch(() => null);
+    const [jpg, read] = await Promise.all([thumbnail(file, path.join(work, 'thumbnail')).catch(() => null), wordsRead]);
+    if ('error' in read) {
+      await inkRead;
+      if (read.error instanceof PdfError) return pdfFailure(read.error, info.pages);
+      throw read.error;
+    }
+    // Words the product itself whited out (a re-set address) are not printed, so not read.
+    words = withoutHidden(read.words, hidden);
     if (jpg) {
       await step('store thumbnail', () => blobs.put(thumbnailKey, createReadStream(jpg)));
       made = true;
