@@ -24,6 +24,7 @@ import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/events.js';
 import { type App, errorSchema, fileResponse, listSchema, type PlatformDeps } from '../../platform/http.js';
+import { Lane } from '../../platform/lane.js';
 import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../../platform/list.js';
 import { step, withSteps } from '../../platform/steps.js';
 import { registerAddressFixRoutes } from './address-fix-routes.js';
@@ -271,7 +272,11 @@ function sniff(head: (bytes: Buffer) => void): Transform {
   });
 }
 
+/** Upload transactions at once, of the pool's 20 connections (the rest serve everything else). */
+const UPLOAD_LANE = 10;
+
 export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDeps) {
+  const uploadLane = new Lane(UPLOAD_LANE);
   app.post(
     '/api/letters/files',
     {
@@ -325,29 +330,32 @@ export function registerLetterRoutes(app: App, { pool, blobs, hub }: PlatformDep
         const sourceKey = detected.kind === 'docx' ? `letters/${auth.accountId}/${id}.docx` : null;
         await step('rename', () => blobs.rename(incoming, sourceKey ?? pdfKey));
         const fallbackName = detected.kind === 'docx' ? 'letter.docx' : 'letter.pdf';
+        // A burst of uploads takes at most UPLOAD_LANE connections: other requests pass it.
         await step('transaction', () =>
-          inTransaction(pool, async (client) => {
-            // The analysis job commits with the letter: a restart resumes it, and retries are bounded.
-            await createLetter(client, {
-              id,
-              accountId: auth.accountId,
-              creatorId: auth.userId,
-              name: file.filename.slice(0, 255) || fallbackName,
-              documentType: type,
-              status: LETTER_STATUS.analysing,
-              blobKey: pdfKey,
-              sizeBytes: size,
-              sourceType,
-              sourceKey,
-              analyse: true,
-              // A program's upload says which key sent it (a person's is their own, as before).
-              reason: auth.apiKey
-                ? `Uploaded with ${actorName(auth)}${auth.apiKey.mode === 'test' ? ' (a test key: delivered to the sandboxes only, never charged)' : ''}`
-                : null,
-              testMode: auth.apiKey?.mode === 'test',
-            });
-            await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
-          }),
+          uploadLane.run(() =>
+            inTransaction(pool, async (client) => {
+              // The analysis job commits with the letter: a restart resumes it, and retries are bounded.
+              await createLetter(client, {
+                id,
+                accountId: auth.accountId,
+                creatorId: auth.userId,
+                name: file.filename.slice(0, 255) || fallbackName,
+                documentType: type,
+                status: LETTER_STATUS.analysing,
+                blobKey: pdfKey,
+                sizeBytes: size,
+                sourceType,
+                sourceKey,
+                analyse: true,
+                // A program's upload says which key sent it (a person's is their own, as before).
+                reason: auth.apiKey
+                  ? `Uploaded with ${actorName(auth)}${auth.apiKey.mode === 'test' ? ' (a test key: delivered to the sandboxes only, never charged)' : ''}`
+                  : null,
+                testMode: auth.apiKey?.mode === 'test',
+              });
+              await publish(client, { accountId: auth.accountId, message: { type: 'refresh', entities: ['letters'] } });
+            }),
+          ),
         );
         request.log.debug({ letterId: id, totalMs: steps.totalMs, steps: steps.ms }, 'letter upload steps');
         return reply.status(201).send({ uuid: id, status: LETTER_STATUS.analysing });
