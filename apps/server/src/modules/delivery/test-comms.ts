@@ -13,10 +13,10 @@ import {
   priceSms,
   toE164UK,
 } from '@lp/domain';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AuthContext } from '../../platform/access.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { AppError, type FieldError } from '../../platform/errors.js';
+import { pdfLib, StandardFonts } from '../../platform/pdf.js';
 import { addressSheetPdf, createLetter } from '../letters/index.js';
 import { actorOf, capture, hold, release } from '../money/index.js';
 import { deliverLetter, printersOf } from './deliver.js';
@@ -102,6 +102,7 @@ export async function postTestLetter(
   const name = body.recipient.name.trim();
   const lines = body.recipient.address_lines.map((l) => l.trim()).filter(Boolean);
   const postcode = normalisePostcode(body.recipient.postcode);
+  const { PDFDocument } = await pdfLib();
   const sheet = await PDFDocument.load(await addressSheetPdf(name, [...lines, postcode]));
   const page = sheet.getPage(0);
   const font = await sheet.embedFont(StandardFonts.Helvetica);

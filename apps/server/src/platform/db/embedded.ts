@@ -237,8 +237,11 @@ async function ensureExecutable(bin: { postgres: string; initdb: string }) {
 
 /** Makes sure a `postgres` system user exists; returns its ids. */
 function ensurePostgresUser(): { uid: number; gid: number } {
+  // Read from the user database directly: three `id` processes cost ~80 ms of every start.
+  const known = postgresUserIds();
+  if (known) return known;
   try {
-    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' }); // known elsewhere (NSS)
   } catch {
     execFileSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
     execFileSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
@@ -247,6 +250,23 @@ function ensurePostgresUser(): { uid: number; gid: number } {
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
     gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
   };
+}
+
+/** The `postgres` user's ids from /etc/passwd (name:password:uid:gid:...), or null. */
+function postgresUserIds(): { uid: number; gid: number } | null {
+  let passwd: string;
+  try {
+    passwd = readFileSync('/etc/passwd', 'utf8');
+  } catch {
+    return null;
+  }
+  const fields = passwd
+    .split('\n')
+    .find((line) => line.startsWith('postgres:'))
+    ?.split(':');
+  const uid = Number(fields?.[2]);
+  const gid = Number(fields?.[3]);
+  return fields && Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
 }
 
 /** A server left running by a killed process holds the cluster's lock; stop it before starting again. */
