@@ -250,12 +250,15 @@ export async function eachPageWords(
   let pending = '';
   const onStdout = (chunk: Buffer) => {
     pending += decoder.write(chunk);
-    for (let end = pending.indexOf('</page>'); end >= 0; end = pending.indexOf('</page>')) {
+    // Every page complete in what has come, then what is left kept once (not a copy a page).
+    let from = 0;
+    for (let end = pending.indexOf('</page>'); end >= 0; end = pending.indexOf('</page>', from)) {
       const start = pending.lastIndexOf('<page ', end);
-      const words = start >= 0 ? pageWordsOf(pending.slice(start, end)) : [];
-      pending = pending.slice(end + 7);
+      const words = start >= from ? pageWordsOf(pending.slice(start, end)) : [];
+      from = end + 7;
       if (onPage(words) === false) return false;
     }
+    if (from > 0) pending = pending.slice(from);
     return undefined;
   };
   try {
@@ -370,6 +373,7 @@ const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', ap
  * entity is left as written.
  */
 export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
     if (body[0] !== '#') return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
     const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
