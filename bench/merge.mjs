@@ -24,6 +24,38 @@ const read = (file) => {
   }
 };
 
+const TICK = 100; // USER_HZ
+/** Every process of the tree ever seen: its name and its last CPU ticks (own; children it reaped). */
+const seen = new Map();
+
+/** The CPU seconds of the run by who spent them, from what the sampler saw of the tree. */
+function cpuByKind(serverPid, start) {
+  const sum = { server: 0, postgres: 0, libreoffice: 0, reapedByServer: 0, other: 0 };
+  for (const [pid, p] of seen) {
+    const was = start.get(pid) ?? { own: 0, reaped: 0 };
+    const own = (p.own - was.own) / TICK;
+    if (pid === serverPid) {
+      sum.server += own;
+      sum.reapedByServer += (p.reaped - was.reaped) / TICK;
+    } else if (p.name === 'postgres') sum.postgres += own;
+    else if (/^(python3|soffice\.bin|oosplash)$/.test(p.name)) sum.libreoffice += own;
+    else sum.other += own;
+  }
+  // The server reaps the poppler tools and the converters replaced: what is not a converter seen is poppler's.
+  let deadConverters = 0;
+  for (const [pid, p] of seen)
+    if (p.gone && /^(python3|soffice\.bin|oosplash)$/.test(p.name))
+      deadConverters += (p.own - (start.get(pid)?.own ?? 0)) / TICK;
+  const round2 = (n) => Math.round(n * 100) / 100;
+  return {
+    serverS: round2(sum.server),
+    postgresS: round2(sum.postgres),
+    libreofficeS: round2(sum.libreoffice),
+    popplerApproxS: round2(Math.max(0, sum.reapedByServer - deadConverters)),
+    otherS: round2(sum.other),
+  };
+}
+
 /** The server and every process under it, with RSS and PSS in MB. */
 function memory(serverPid) {
   const children = new Map();
@@ -37,11 +69,25 @@ function memory(serverPid) {
   }
   let treePss = 0;
   const queue = [serverPid];
+  const alive = new Set();
   while (queue.length) {
     const pid = queue.shift();
+    const stat = read(`/proc/${pid}/stat`);
+    if (stat) {
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      seen.set(pid, {
+        name,
+        own: Number(f[11]) + Number(f[12]),
+        reaped: Number(f[13]) + Number(f[14]),
+        gone: false,
+      });
+      alive.add(pid);
+    }
     treePss += Number(/^Pss:\s+(\d+)/m.exec(read(`/proc/${pid}/smaps_rollup`) ?? '')?.[1] ?? 0);
     queue.push(...(children.get(pid) ?? []));
   }
+  for (const [pid, p] of seen) if (!alive.has(pid)) p.gone = true;
   const serverRss = Number(/^VmRSS:\s+(\d+)/m.exec(read(`/proc/${serverPid}/status`) ?? '')?.[1] ?? 0);
   return { serverRssMB: serverRss / 1024, treePssMB: treePss / 1024 };
 }
@@ -85,6 +131,8 @@ try {
     peaks.treePssMB = Math.max(peaks.treePssMB, m.treePssMB);
   }, 250);
 
+  memory(product.child.pid);
+  const cpuStart = new Map([...seen].map(([pid, p]) => [pid, { own: p.own, reaped: p.reaped }]));
   const t0 = performance.now();
   const sent = await fetch(`${product.url}/api/merge-templates/${templateId}/send`, {
     method: 'POST',
@@ -113,6 +161,9 @@ try {
     if (last.status === 'done' && last.analysed === last.created) analysedMs = performance.now() - t0;
   }
   clearInterval(sampler);
+  memory(product.child.pid);
+  const cpu = cpuByKind(product.child.pid, cpuStart);
+  const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0);
   const { rows: statuses } = await db.query(
     `select l.status, count(*)::int as n from merge_run_recipients rr join letters l on l.id = rr.letter_id
       where rr.run_id = $1 group by l.status order by n desc`,
@@ -128,6 +179,8 @@ try {
     created: last.created,
     stopped: last.stopped,
     statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
+    cpuSeconds: cpu,
+    cpuMsPerLetter: round((cpuTotal * 1000) / Math.max(1, last.created)),
     peakServerRssMB: round(peaks.serverRssMB),
     peakTreePssMB: round(peaks.treePssMB),
     machineBefore: before,

@@ -241,7 +241,8 @@ class Converter {
     }
     if (m.id === undefined || !this.job) return;
     if (m.ok || m.error === 'load' || m.error === 'export') {
-      this.conversions += 1;
+      // A document of several letters (a merge's batch) counts as its letters towards the converter's share.
+      this.conversions += Math.max(1, this.job.marks?.length ?? 1);
       if (m.ok && Array.isArray(m.pages) && Number.isInteger(m.total)) {
         this.job.pages = m.pages.map((p) => (Number.isInteger(p) && (p as number) > 0 ? (p as number) : null));
         this.job.total = m.total as number;

@@ -174,6 +174,7 @@ describe('templates converted letter by letter', () => {
   const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
   it('names what a batch would change; a template without it is batched', () => {
     expect(whyNotBatched(withParts(wordRun('Nothing special.')))).toBeNull();
+    expect(whyNotBatched(withParts(wordRun('Lorem ipsum dolor sit amet. '.repeat(10_000))))).toBe('a long letter');
     const numPages = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> NUMPAGES </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${wordRun('1')}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
     expect(whyNotBatched(withParts(numPages))).toBe('a NUMPAGES field');
     expect(whyNotBatched(withParts('<w:r><w:footnoteReference w:id="1"/></w:r>'))).toBe('footnotes or endnotes');

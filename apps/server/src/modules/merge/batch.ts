@@ -41,6 +41,12 @@ const SAME_IN_A_BATCH = new Set([
   'ADVANCE',
 ]);
 
+/**
+ * A letter's body above this (a long letter, or one of many tables) is converted alone: a document of
+ * a batch of them would take LibreOffice past its time bound and then be converted again letter by letter.
+ */
+export const MAX_BATCHED_BODY_BYTES = 256 * 1024;
+
 /** The parts shared by every letter of a document (a field in them would be the same for all). */
 const SHARED_PART = /^word\/(header\d*|footer\d*|footnotes|endnotes)\.xml$/;
 
@@ -77,6 +83,7 @@ export function whyNotBatched(prepared: Buffer): string | null {
   const zip = new PizZip(prepared);
   const document = zip.file('word/document.xml')?.asText();
   if (!document) return 'no document part';
+  if (document.length > MAX_BATCHED_BODY_BYTES) return 'a long letter';
   if (!splitDocument(document)) return 'the body does not end with a paragraph and its section';
   if (/<w:(footnoteReference|endnoteReference)\b/.test(document)) return 'footnotes or endnotes';
   if (/<w:(sectPrChange|altChunk|subDoc)\b/.test(document)) return 'tracked section changes or embedded documents';
