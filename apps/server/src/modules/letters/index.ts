@@ -1,9 +1,9 @@
 // The public face of modules/letters: what other modules and the composition may use (docs/decisions/0027-server-tiers.md).
 
 export { addressSheetPdf } from './address-sheet.js';
-export { ANALYSE_TASK, MAX_PAGES, runAnalysis } from './analyse.js';
+export { ANALYSE_TASK, runAnalysis } from './analyse.js';
 export { createLetter, type NewLetter } from './create-letter.js';
-export { CUT_LIMITS, cutPages } from './cut-pages.js';
+export { cutPages } from './cut-pages.js';
 export {
   convertMarkedToPdf,
   convertToPdf,
