@@ -7,71 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import PizZip from 'pizzip';
 import { machine } from './letters-lib.mjs';
 import { databaseUrl, ROOT, removeDir, signUpSession, startProduct, tempDataDir } from './lib.mjs';
+import { FIRST, LAST, TOWNS, template } from './merge-template.mjs';
 
 const N = Number(process.argv[2] ?? 1000);
 const PORT = 3198;
 const PG_PORT = 55498;
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-
-const FONT = '<w:rPr><w:rFonts w:ascii="Liberation Sans" w:hAnsi="Liberation Sans"/><w:sz w:val="20"/></w:rPr>';
-const run = (text) => `<w:r w:rsidR="00A1B2C3">${FONT}<w:t xml:space="preserve">${text}</w:t></w:r>`;
-const field = (name) =>
-  `<w:r>${FONT}<w:fldChar w:fldCharType="begin"/></w:r><w:r>${FONT}<w:instrText xml:space="preserve"> MERGEFIELD </w:instrText></w:r><w:r>${FONT}<w:instrText>${name}</w:instrText></w:r><w:r>${FONT}<w:instrText xml:space="preserve"> \\* MERGEFORMAT </w:instrText></w:r><w:r>${FONT}<w:fldChar w:fldCharType="separate"/></w:r><w:r>${FONT}<w:t>«${name}»</w:t></w:r><w:r>${FONT}<w:fldChar w:fldCharType="end"/></w:r>`;
-const para = (runs, after = 0) =>
-  `<w:p><w:pPr><w:spacing w:before="0" w:after="${after}" w:line="240" w:lineRule="auto"/></w:pPr>${runs}</w:p>`;
-
-/** A one-page renewal letter: name and address fields in the DL window, a greeting and three paragraphs. */
-function template() {
-  const body = [
-    para(field('First_Name') + run(' ') + field('Last_Name')),
-    para(run('{{address}}')),
-    para(field('Postcode')),
-    para(run(''), 1400),
-    para(run('27 November 2026'), 200),
-    para(run('Dear ') + field('First_Name') + run(','), 120),
-    para(run('Your home insurance renews next month. Your policy documents are enclosed with this letter.'), 120),
-    para(run('If anything has changed, please call us on 029 2018 0000, Monday to Friday, 9am to 5pm.'), 120),
-    para(run('Yours sincerely, Rhian Evans, Renewals'), 120),
-  ].join('');
-  const zip = new PizZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="3288" w:right="1134" w:bottom="1134" w:left="1247" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr></w:body></w:document>`,
-  );
-  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
-}
-
-const FIRST = ['Zoë', 'Siân', 'Aoife', 'Ewan', 'Niamh', 'Otis', 'Björn', 'Chloé', 'Dafydd', 'Eilidh'];
-const LAST = [
-  "O'Connell",
-  'Brontë',
-  'Müller',
-  'Ní Bhriain',
-  'Smith-Jones',
-  "D'Arcy",
-  'Llewelyn',
-  'Fraser',
-  'Nowak',
-  'Patel',
-];
-const TOWNS = [
-  ['Aberystwyth', 'SY23 1AB'],
-  ['Bristol', 'BS8 2QT'],
-  ['Leeds', 'LS11 5PS'],
-  ['Edinburgh', 'EH1 1YZ'],
-  ['Cardiff', 'CF10 1BS'],
-];
 
 const read = (file) => {
   try {
@@ -80,6 +23,38 @@ const read = (file) => {
     return null;
   }
 };
+
+const TICK = 100; // USER_HZ
+/** Every process of the tree ever seen: its name and its last CPU ticks (own; children it reaped). */
+const seen = new Map();
+
+/** The CPU seconds of the run by who spent them, from what the sampler saw of the tree. */
+function cpuByKind(serverPid, start) {
+  const sum = { server: 0, postgres: 0, libreoffice: 0, reapedByServer: 0, other: 0 };
+  for (const [pid, p] of seen) {
+    const was = start.get(pid) ?? { own: 0, reaped: 0 };
+    const own = (p.own - was.own) / TICK;
+    if (pid === serverPid) {
+      sum.server += own;
+      sum.reapedByServer += (p.reaped - was.reaped) / TICK;
+    } else if (p.name === 'postgres') sum.postgres += own;
+    else if (/^(python3|soffice\.bin|oosplash)$/.test(p.name)) sum.libreoffice += own;
+    else sum.other += own;
+  }
+  // The server reaps the poppler tools and the converters replaced: what is not a converter seen is poppler's.
+  let deadConverters = 0;
+  for (const [pid, p] of seen)
+    if (p.gone && /^(python3|soffice\.bin|oosplash)$/.test(p.name))
+      deadConverters += (p.own - (start.get(pid)?.own ?? 0)) / TICK;
+  const round2 = (n) => Math.round(n * 100) / 100;
+  return {
+    serverS: round2(sum.server),
+    postgresS: round2(sum.postgres),
+    libreofficeS: round2(sum.libreoffice),
+    popplerApproxS: round2(Math.max(0, sum.reapedByServer - deadConverters)),
+    otherS: round2(sum.other),
+  };
+}
 
 /** The server and every process under it, with RSS and PSS in MB. */
 function memory(serverPid) {
@@ -94,11 +69,25 @@ function memory(serverPid) {
   }
   let treePss = 0;
   const queue = [serverPid];
+  const alive = new Set();
   while (queue.length) {
     const pid = queue.shift();
+    const stat = read(`/proc/${pid}/stat`);
+    if (stat) {
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      seen.set(pid, {
+        name,
+        own: Number(f[11]) + Number(f[12]),
+        reaped: Number(f[13]) + Number(f[14]),
+        gone: false,
+      });
+      alive.add(pid);
+    }
     treePss += Number(/^Pss:\s+(\d+)/m.exec(read(`/proc/${pid}/smaps_rollup`) ?? '')?.[1] ?? 0);
     queue.push(...(children.get(pid) ?? []));
   }
+  for (const [pid, p] of seen) if (!alive.has(pid)) p.gone = true;
   const serverRss = Number(/^VmRSS:\s+(\d+)/m.exec(read(`/proc/${serverPid}/status`) ?? '')?.[1] ?? 0);
   return { serverRssMB: serverRss / 1024, treePssMB: treePss / 1024 };
 }
@@ -142,6 +131,8 @@ try {
     peaks.treePssMB = Math.max(peaks.treePssMB, m.treePssMB);
   }, 250);
 
+  memory(product.child.pid);
+  const cpuStart = new Map([...seen].map(([pid, p]) => [pid, { own: p.own, reaped: p.reaped }]));
   const t0 = performance.now();
   const sent = await fetch(`${product.url}/api/merge-templates/${templateId}/send`, {
     method: 'POST',
@@ -170,6 +161,9 @@ try {
     if (last.status === 'done' && last.analysed === last.created) analysedMs = performance.now() - t0;
   }
   clearInterval(sampler);
+  memory(product.child.pid);
+  const cpu = cpuByKind(product.child.pid, cpuStart);
+  const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0);
   const { rows: statuses } = await db.query(
     `select l.status, count(*)::int as n from merge_run_recipients rr join letters l on l.id = rr.letter_id
       where rr.run_id = $1 group by l.status order by n desc`,
@@ -185,6 +179,8 @@ try {
     created: last.created,
     stopped: last.stopped,
     statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
+    cpuSeconds: cpu,
+    cpuMsPerLetter: round((cpuTotal * 1000) / Math.max(1, last.created)),
     peakServerRssMB: round(peaks.serverRssMB),
     peakTreePssMB: round(peaks.treePssMB),
     machineBefore: before,

@@ -247,7 +247,11 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       await autoDeliver(delivery, (payload as { letterId: string }).letterId);
     },
     [MERGE_TASK]: async (payload) => {
-      await runMerge(database.pool, blobs, (payload as { runId: string }).runId);
+      await runMerge(database.pool, blobs, (payload as { runId: string }).runId, {
+        soffice: config.SOFFICE_PATH,
+        onFallback: (reason, letters) =>
+          log.warn({ reason, letters }, 'a mail merge batch is converted letter by letter'),
+      });
     },
     [MERGE_DELIVER_TASK]: async (payload) => {
       await deliverMergedLetter(delivery, (payload as { letterId: string }).letterId);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { crc32, createInflateRaw, deflateRaw } from 'node:zlib';
-import { convertInOffice } from './office-converter.js';
+import { convertInOffice, convertMarkedInOffice, type LaidOut } from './office-converter.js';
 import { runTool, ToolError } from './poppler.js';
 
 const deflateAsync = promisify(deflateRaw);
@@ -528,4 +528,46 @@ export async function docxToPdf(file: string, options: ConvertOptions = {}): Pro
   const bytes = await readFile(file);
   const { docx } = await sanitiseDocx(bytes, inspectDocx(bytes));
   return convertToPdf(docx, options);
+}
+
+/**
+ * A (sanitised) Word document of several letters converted once in a LibreOffice kept running (the
+ * mail merge's batches, decision 0040): writes the PDF to `output` and resolves the page each
+ * bookmark of `marks` starts on (null for one not found), the pages laid out and the blank ones
+ * LibreOffice inserted (not in the PDF). Resolves null when no converter kept
+ * running can take it (a one-off LibreOffice tells no pages) or LibreOffice wrote no PDF; the caller
+ * then converts the letters one by one. Rejects with a DocxError as convertToPdf does.
+ */
+export async function convertMarkedToPdf(
+  docx: Buffer,
+  marks: readonly string[],
+  output: string,
+  options: ConvertOptions = {},
+): Promise<LaidOut | null> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lp-docx-'));
+  try {
+    const input = path.join(dir, 'letters.docx');
+    await writeFile(input, docx, { mode: 0o600 });
+    let pages: LaidOut | null;
+    try {
+      pages = await convertMarkedInOffice(input, output, marks, {
+        soffice: options.soffice ?? 'soffice',
+        timeoutMs: options.timeoutMs ?? DOCX_LIMITS.conversionTimeoutMs,
+        memoryBytes: DOCX_LIMITS.converterMemoryBytes,
+      });
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      if (error.kind === 'timeout') throw new DocxError('refused', 'The Word document took too long to convert.');
+      if (error.kind === 'memory')
+        throw new DocxError('refused', 'The Word document needs too much memory to convert.');
+      throw new DocxError('refused', 'LibreOffice could not convert the Word document.');
+    }
+    if (!pages) return null;
+    const head = await readFile(output)
+      .then((b) => b.subarray(0, 5).toString('latin1'))
+      .catch(() => '');
+    return head === '%PDF-' ? pages : null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

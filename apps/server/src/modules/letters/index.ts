@@ -3,7 +3,9 @@
 export { addressSheetPdf } from './address-sheet.js';
 export { ANALYSE_TASK, runAnalysis } from './analyse.js';
 export { createLetter, type NewLetter } from './create-letter.js';
+export { cutPages } from './cut-pages.js';
 export {
+  convertMarkedToPdf,
   convertToPdf,
   DocxError,
   inspectDocx,
@@ -17,6 +19,7 @@ export { type FindLetterOptions, findLetter, type LetterReader } from './find-le
 export { onLetterAnalysed, setLetterCloudSyncsReader } from './hooks.js';
 export { loadLetterForJob } from './load-letter-for-job.js';
 export { closeOfficeConverters } from './office-converter.js';
+export { pdfInfo } from './poppler.js';
 export { PROPOSE_SPLIT_TASK, runSplitProposal } from './propose-split.js';
 export {
   type LetterStatusChanges,

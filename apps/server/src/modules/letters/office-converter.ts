@@ -62,6 +62,11 @@ interface Job {
   timeoutMs: number;
   /** Sent again once when its converter was found dead before opening it. */
   retried: boolean;
+  /** Bookmarks whose pages are wanted (a batch of merged letters), and the pages LibreOffice laid them out on. */
+  marks?: readonly string[];
+  pages?: (number | null)[];
+  total?: number;
+  blank?: number[];
   resolve(done: boolean): void;
   reject(error: Error): void;
 }
@@ -178,7 +183,8 @@ class Converter {
       this.finish(new ToolError('timeout', `LibreOffice took longer than ${job.timeoutMs} ms.`));
       this.killGroup(); // a fresh converter takes the next letter
     }, job.timeoutMs);
-    this.child.stdin.write(`${JSON.stringify({ id: this.conversions + 1, input: job.input, output: job.output })}\n`);
+    const request = { id: this.conversions + 1, input: job.input, output: job.output, marks: job.marks };
+    this.child.stdin.write(`${JSON.stringify(request)}\n`);
   }
 
   /** The processes of this converter (its process group), from /proc; zombies left out. */
@@ -208,7 +214,16 @@ class Converter {
   }
 
   private message(line: string): void {
-    let m: { ready?: boolean; event?: string; id?: number; ok?: boolean; error?: string };
+    let m: {
+      ready?: boolean;
+      event?: string;
+      id?: number;
+      ok?: boolean;
+      error?: string;
+      pages?: unknown;
+      total?: unknown;
+      blank?: unknown;
+    };
     try {
       m = JSON.parse(line);
     } catch {
@@ -226,7 +241,13 @@ class Converter {
     }
     if (m.id === undefined || !this.job) return;
     if (m.ok || m.error === 'load' || m.error === 'export') {
-      this.conversions += 1;
+      // A document of several letters (a merge's batch) counts as its letters towards the converter's share.
+      this.conversions += Math.max(1, this.job.marks?.length ?? 1);
+      if (m.ok && Array.isArray(m.pages) && Number.isInteger(m.total)) {
+        this.job.pages = m.pages.map((p) => (Number.isInteger(p) && (p as number) > 0 ? (p as number) : null));
+        this.job.total = m.total as number;
+        this.job.blank = Array.isArray(m.blank) ? m.blank.filter((p): p is number => Number.isInteger(p)) : [];
+      }
       // A letter LibreOffice cannot open writes no PDF: the caller names it Corrupted, as before.
       this.finish(null);
       if (this.conversions >= OFFICE_LIMITS.conversionsPerConverter) {
@@ -269,8 +290,10 @@ class Converter {
       clearTimeout(this.jobTimer);
       this.job = null;
       // Dead before it opened the letter: the letter goes to another converter (once).
-      if (this.officeExited && !job.retried) this.hooks.requeue({ ...job, retried: true });
-      else job.reject(this.crashError());
+      if (this.officeExited && !job.retried) {
+        job.retried = true;
+        this.hooks.requeue(job);
+      } else job.reject(this.crashError());
     }
     this.hooks.gone(this, !wasStarting);
   }
@@ -313,10 +336,19 @@ class OfficePool {
     private readonly options: Omit<OfficeOptions, 'timeoutMs'>,
   ) {}
 
-  convert(input: string, output: string, timeoutMs: number): Promise<boolean> {
-    if (this.closing || Date.now() < this.brokenUntil) return Promise.resolve(false);
+  convert(input: string, output: string, timeoutMs: number, marks?: readonly string[]): Promise<Job | null> {
+    if (this.closing || Date.now() < this.brokenUntil) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
-      this.queue.push({ input, output, timeoutMs, retried: false, resolve, reject });
+      const job: Job = {
+        input,
+        output,
+        timeoutMs,
+        retried: false,
+        ...(marks ? { marks } : {}),
+        resolve: (done) => resolve(done ? job : null),
+        reject,
+      };
+      this.queue.push(job);
       this.pump();
     });
   }
@@ -402,15 +434,45 @@ const pools = new Map<string, OfficePool>();
  * in a process of its own, which names what is missing. Rejects with a ToolError, as runTool does:
  * 'timeout' (the converter is killed), 'memory' or 'exit' (soffice died on this letter).
  */
-export function convertInOffice(input: string, output: string, options: OfficeOptions): Promise<boolean> {
+export async function convertInOffice(input: string, output: string, options: OfficeOptions): Promise<boolean> {
+  const pool = poolFor(options);
+  return pool ? (await pool.convert(input, output, options.timeoutMs)) !== null : false;
+}
+
+/** Where a document's marks were laid out: their pages, the pages laid out, and the blank ones inserted. */
+export interface LaidOut {
+  pages: (number | null)[];
+  total: number;
+  blank: number[];
+}
+
+/**
+ * convertInOffice for a document of several letters (the mail merge's batch, decision 0040), each
+ * starting at a bookmark of `marks`: resolves the page each bookmark was laid out on (null for one
+ * LibreOffice did not find) and the number of pages, or null when no converter can run here or
+ * nothing was converted (the caller then converts the letters one by one), and the blank pages
+ * LibreOffice inserted (laid out, not in the PDF). Rejects as convertInOffice does.
+ */
+export async function convertMarkedInOffice(
+  input: string,
+  output: string,
+  marks: readonly string[],
+  options: OfficeOptions,
+): Promise<LaidOut | null> {
+  const pool = poolFor(options);
+  const job = pool ? await pool.convert(input, output, options.timeoutMs, marks) : null;
+  return job?.pages && job.total !== undefined ? { pages: job.pages, total: job.total, blank: job.blank ?? [] } : null;
+}
+
+function poolFor(options: OfficeOptions): OfficePool | null {
   let pool = pools.get(options.soffice);
   if (!pool) {
     const python = findCommand(process.env.UNO_PYTHON_PATH || UNO_PYTHON);
-    if (!python || !findCommand(options.soffice) || !existsSync(SCRIPT)) return Promise.resolve(false);
+    if (!python || !findCommand(options.soffice) || !existsSync(SCRIPT)) return null;
     pool = new OfficePool(python, { soffice: options.soffice, memoryBytes: options.memoryBytes });
     pools.set(options.soffice, pool);
   }
-  return pool.convert(input, output, options.timeoutMs);
+  return pool;
 }
 
 /** The converters' processes (Python, oosplash, soffice.bin) and their pipe names: for tests and diagnostics. */

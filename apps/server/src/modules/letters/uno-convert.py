@@ -9,6 +9,10 @@ Starts SOFFICE listening on a named pipe with its own profile, connects to it ov
 
   {"id": 7, "input": "/tmp/.../letter.docx", "output": "/tmp/.../letter.pdf"}
   -> {"id": 7, "ok": true}
+  {"id": 8, "input": "...", "output": "...", "marks": ["_LpLetter1", "_LpLetter2"]}
+  -> {"id": 8, "ok": true, "pages": [1, 3], "total": 4, "blank": [2]}
+     (the page each bookmark is laid out on, null if absent; the pages laid out; the blank ones
+     LibreOffice inserted, which the PDF leaves out)
    | {"id": 7, "ok": false, "error": "load" | "export" | "office" | "gone", "message": "..."}
 
 "load": LibreOffice could not open the file (the file's fault); "export": it opened but could not be
@@ -95,6 +99,29 @@ def prop(name, value):
     p.Name = name
     p.Value = value
     return p
+
+
+def pages_of(document, marks):
+    """Where each named bookmark is laid out (its page, 1-based; None for one not found), the
+    number of pages laid out, and those of them that are blank pages LibreOffice inserted (a page
+    numbered 1 that would fall on a left-hand page): the PDF leaves those out.
+
+    A batch of letters (the mail merge) marks where each letter starts; the caller cuts the PDF there.
+    """
+    bookmarks = document.getBookmarks()
+    cursor = document.getCurrentController().getViewCursor()
+    pages = []
+    for name in marks:
+        if not bookmarks.hasByName(name):
+            pages.append(None)
+            continue
+        cursor.gotoRange(bookmarks.getByName(name).getAnchor().getStart(), False)
+        pages.append(cursor.getPage())
+    cursor.jumpToLastPage()
+    total = cursor.getPage()
+    # The cursor cannot stand on an inserted blank page: it goes to the next page with text.
+    blank = [page for page in range(1, total + 1) if not (cursor.jumpToPage(page) and cursor.getPage() == page)]
+    return pages, total, blank
 
 
 def office_answers(office, desktop):
@@ -188,6 +215,9 @@ def main():
             if document is None:
                 raise RuntimeError("LibreOffice could not load the document")
             stage = "export"
+            marks = request.get("marks")
+            if marks:
+                answer["pages"], answer["total"], answer["blank"] = pages_of(document, marks)
             document.storeToURL(uno.systemPathToFileUrl(request["output"]), export_props)
         except Exception as error:  # noqa: BLE001 (UNO exceptions have no common Python base)
             alive = office_answers(office, desktop)

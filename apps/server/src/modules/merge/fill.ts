@@ -193,10 +193,20 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** One recipient's letter: the prepared template with every field filled (the caller checked none is missing). */
 export function fillTemplate(prepared: Buffer, values: Readonly<Record<string, string>>): Buffer {
+  return fillLetter(prepared, values).docx;
+}
+
+/** fillTemplate, with the filled body's XML (word/document.xml) that a batch of letters is made of (batch.ts). */
+export function fillLetter(
+  prepared: Buffer,
+  values: Readonly<Record<string, string>>,
+): { docx: Buffer; documentXml: string } {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(values)) clean[k] = v.replace(NOT_XML, '').replace(/\r\n?/g, '\n');
   const doc = compile(new PizZip(prepared), []);
   doc.render(clean);
+  const zip = doc.getZip();
   // The fastest deflate: the file is stored once and converted once; size matters little.
-  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  const docx = zip.generate({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  return { docx, documentXml: zip.file('word/document.xml')!.asText() };
 }

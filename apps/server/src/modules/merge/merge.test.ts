@@ -18,6 +18,7 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { credit, readBalance } from '../money/ledger.js';
+import { runMerge } from './run-merge.js';
 
 let t: TestContext;
 let owner: Agent;
@@ -241,6 +242,15 @@ describe('send', () => {
       expect(l.status, `${c.name}: ${l.status}`).not.toBe(LETTER_STATUS.analysing);
       expect(l.channels).toEqual(c.email ? ['email'] : ['mail']);
     });
+    // Converted as one Word document a batch and cut back (decision 0040): each letter's PDF holds
+    // its own page, written by the cutter rather than by LibreOffice.
+    for (const l of rows) {
+      const info = await t.services.blobs.withLocalFile(`letters/${accountId}/${l.id}.pdf`, async (file) =>
+        spawnSync('pdfinfo', [file]).stdout.toString('utf8'),
+      );
+      expect(info).toMatch(/^Pages:\s+1$/m);
+      expect(info).not.toMatch(/^Producer:.*LibreOffice/m);
+    }
     // Sending again after the run is done makes nothing new.
     await t.runJobs();
     expect(
@@ -248,6 +258,41 @@ describe('send', () => {
         .n,
     ).toBe(49);
   }, 240_000);
+});
+
+describe('a batch LibreOffice cannot convert', () => {
+  it('leaves its letters to be converted one by one: every letter made and analysed, none lost', async () => {
+    const chosen = [3, 4, 5].map((i) => CUSTOMERS[i]!);
+    const res = await owner.post(`/api/merge-templates/${templateId}/send`, {
+      recipients: { kind: 'customers', customer_ids: chosen.map((c) => c.id) },
+      deliver: false,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const runId = res.json().id;
+    // The merge job, run here with a LibreOffice that is not there: the batch falls back.
+    const fallbacks: [string, number][] = [];
+    await runMerge(t.services.pool, t.services.blobs, runId, {
+      soffice: '/nonexistent/soffice',
+      onFallback: (reason, letters) => fallbacks.push([reason, letters]),
+    });
+    expect(fallbacks).toEqual([['no LibreOffice kept running converted the batch', 3]]);
+    await t.runJobs(); // the analyses convert each letter alone
+    const run = (await owner.get(`/api/merge-runs/${runId}`)).json();
+    expect(run).toMatchObject({ status: 'done', total: 3, created: 3, stopped: 0, analysed: 3 });
+    const { rows } = await t.services.pool.query(
+      `select l.id, l.recipient_address_snapshot, l.status from merge_run_recipients rr join letters l on l.id = rr.letter_id
+        where rr.run_id = $1 order by rr.position`,
+      [runId],
+    );
+    rows.forEach((l, i) => {
+      expect(l.status).toBe(LETTER_STATUS.analysisComplete);
+      expect(l.recipient_address_snapshot).toEqual([...chosen[i]!.lines, chosen[i]!.postcode]);
+    });
+    const info = await t.services.blobs.withLocalFile(`letters/${accountId}/${rows[0].id}.pdf`, async (file) =>
+      spawnSync('pdfinfo', [file]).stdout.toString('utf8'),
+    );
+    expect(info).toMatch(/^Producer:.*LibreOffice/m); // converted alone
+  }, 120_000);
 });
 
 describe('who may send', () => {

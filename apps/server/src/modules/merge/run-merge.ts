@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { LETTER_STATUS, MERGE_MESSAGES, missingMergeFields } from '@lp/domain';
 import type pg from 'pg';
@@ -7,7 +11,8 @@ import type { MergeRunRecipientRow, MergeRunRow } from '../../platform/db/rows.j
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { createLetter } from '../letters/index.js';
-import { fillTemplate } from './fill.js';
+import { convertBatch, whyNotBatched } from './batch.js';
+import { fillLetter } from './fill.js';
 import { templateBytes } from './templates.js';
 
 /** Recipients made into letters per transaction: progress shows every batch, and a restart redoes at most one. */
@@ -24,13 +29,28 @@ export function mergedLetterId(runId: string, position: number): string {
 const NOT_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]/g;
 const fileName = (text: string) => text.replace(NOT_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim();
 
+export interface MergeOptions {
+  /** The LibreOffice program (SOFFICE_PATH). */
+  soffice?: string;
+  /** Told when a batch's letters go to be converted one by one, and why (the server logs it). */
+  onFallback?: (reason: string, letters: number) => void;
+}
+
 /**
  * The job of a merge run: each waiting recipient with every field becomes a Word letter created
  * through createLetter as an upload is (analysed by its own job, then priced, held, approved and
- * delivered like any letter); one missing a field is stopped with the reason naming it. Batches
- * commit with their progress and tell the browsers; a retry goes on from the first waiting recipient.
+ * delivered like any letter); one missing a field is stopped with the reason naming it. The letters
+ * of a batch are converted to PDF as one Word document and cut back into one PDF each (batch.ts,
+ * decision 0040), stored where each letter's analysis finds its PDF; a batch that cannot be leaves
+ * its letters to be converted one by one by their analysis, as an upload is. Batches commit with
+ * their progress and tell the browsers; a retry goes on from the first waiting recipient.
  */
-export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): Promise<void> {
+export async function runMerge(
+  pool: pg.Pool,
+  blobs: BlobStore,
+  runId: string,
+  options: MergeOptions = {},
+): Promise<void> {
   const { rows } = await pool.query<
     Pick<MergeRunRow, 'account_id' | 'template_id' | 'template_name' | 'creator_id' | 'test_mode'> & {
       blob_key: string | null;
@@ -47,6 +67,8 @@ export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): 
   const template =
     run.blob_key && run.fields ? { bytes: await templateBytes(blobs, { blob_key: run.blob_key }) } : null;
   const base = fileName(run.template_name.replace(/\.docx$/i, '')) || 'Letter';
+  // Read once a run: every letter shares the template's layout, only the values differ.
+  const notBatched = template ? whyNotBatched(template.bytes) : 'no template';
   for (;;) {
     const { rows: batch } = await pool.query<
       Pick<MergeRunRecipientRow, 'position' | 'customer_id' | 'name' | 'values'>
@@ -57,7 +79,14 @@ export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): 
     );
     if (batch.length === 0) break;
     // Filled and stored outside the transaction (the slow part); the rows commit together.
-    const made: { position: number; letterId?: string; key?: string; size?: number; reason?: string }[] = [];
+    const made: {
+      position: number;
+      letterId?: string;
+      key?: string;
+      size?: number;
+      reason?: string;
+      documentXml?: string;
+    }[] = [];
     for (const r of batch) {
       if (!template) {
         made.push({ position: r.position, reason: MERGE_MESSAGES.notFound });
@@ -70,10 +99,11 @@ export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): 
       }
       const letterId = mergedLetterId(runId, r.position);
       const key = `letters/${run.account_id}/${letterId}.docx`;
-      const docx = fillTemplate(template.bytes, r.values);
+      const { docx, documentXml } = fillLetter(template.bytes, r.values);
       await blobs.put(key, Readable.from([docx]));
-      made.push({ position: r.position, letterId, key, size: docx.length });
+      made.push({ position: r.position, letterId, key, size: docx.length, documentXml });
     }
+    if (template && notBatched === null) await convertTogether(template.bytes, made);
     await inTransaction(pool, async (q) => {
       let created = 0;
       let stopped = 0;
@@ -120,5 +150,33 @@ export async function runMerge(pool: pg.Pool, blobs: BlobStore, runId: string): 
     });
   }
   await pool.query(`update merge_runs set status = 'done', finished_at = now() where id = $1`, [runId]);
+
+  /**
+   * The batch's new letters converted as one document, each letter's PDF stored at its blob key
+   * (where its analysis looks before converting). A letter made by an earlier try keeps its PDF.
+   */
+  async function convertTogether(prepared: Buffer, made: { letterId?: string; documentXml?: string }[]) {
+    const ids = made.flatMap((m) => (m.letterId ? [m.letterId] : []));
+    const { rows: existing } = await pool.query<{ id: string }>('select id from letters where id = any($1)', [ids]);
+    const fresh = made.filter((m) => m.letterId && m.documentXml && !existing.some((e) => e.id === m.letterId));
+    if (fresh.length < 2) return; // one letter converts alone as well
+    const dir = await mkdtemp(path.join(tmpdir(), 'lp-merge-'));
+    try {
+      const outcome = await convertBatch(
+        prepared,
+        fresh.map((m) => m.documentXml!),
+        dir,
+        { soffice: options.soffice },
+      );
+      if ('fallback' in outcome) {
+        options.onFallback?.(outcome.fallback, fresh.length);
+        return;
+      }
+      for (const [i, m] of fresh.entries())
+        await blobs.put(`letters/${run!.account_id}/${m.letterId}.pdf`, createReadStream(outcome.files[i]!));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
   await publish(pool, { accountId: run.account_id, message: { type: 'refresh', entities: ['letters', 'merge'] } });
 }
