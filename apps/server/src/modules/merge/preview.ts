@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { BlobStore } from '../../platform/blobs.js';
 import { AppError } from '../../platform/errors.js';
 import { convertToPdf, DocxError } from '../letters/index.js';
-import { fillTemplate } from './fill.js';
+import { fillModule } from './docx-libs.js';
 import { resolveRecipients } from './resolve-recipients.js';
 import { getTemplate, templateBytes } from './templates.js';
 
@@ -28,6 +28,7 @@ export async function previewLetter(
   const missing = missingMergeFields(template.fields, recipient.values);
   const base = { index, total: all.length, recipient_name: recipient.name, values, missing };
   if (missing.length) return { ...base, reason: MERGE_MESSAGES.missingFields(missing), pdf_base64: null };
+  const { fillTemplate } = await fillModule();
   const docx = fillTemplate(await templateBytes(blobs, template), recipient.values);
   try {
     const pdf = await convertToPdf(docx, { soffice });

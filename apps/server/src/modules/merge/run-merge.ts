@@ -11,8 +11,7 @@ import type { MergeRunRecipientRow, MergeRunRow } from '../../platform/db/rows.j
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
 import { createLetter } from '../letters/index.js';
-import { convertBatch, whyNotBatched } from './batch.js';
-import { fillLetter } from './fill.js';
+import { batchModule, fillModule } from './docx-libs.js';
 import { templateBytes } from './templates.js';
 
 /** Recipients made into letters per transaction: progress shows every batch, and a restart redoes at most one. */
@@ -68,6 +67,8 @@ export async function runMerge(
     run.blob_key && run.fields ? { bytes: await templateBytes(blobs, { blob_key: run.blob_key }) } : null;
   const base = fileName(run.template_name.replace(/\.docx$/i, '')) || 'Letter';
   // Read once a run: every letter shares the template's layout, only the values differ.
+  const { fillLetter } = await fillModule();
+  const { convertBatch, whyNotBatched } = await batchModule();
   const notBatched = template ? whyNotBatched(template.bytes) : 'no template';
   for (;;) {
     const { rows: batch } = await pool.query<

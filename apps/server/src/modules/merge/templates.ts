@@ -7,7 +7,8 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { MergeTemplateRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
 import { DocxError, inspectDocx, sanitiseDocx } from '../letters/index.js';
-import { MergeTemplateError, prepareTemplate } from './fill.js';
+import { fillModule } from './docx-libs.js';
+import type { PreparedTemplate } from './fill.js';
 
 type TemplateRow = Pick<MergeTemplateRow, 'id' | 'name' | 'fields' | 'size_bytes' | 'created_at' | 'blob_key'> & {
   creator_name: string | null;
@@ -37,7 +38,8 @@ export async function createTemplate(
 ): Promise<MergeTemplate> {
   if (file.bytes.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004')
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', MERGE_MESSAGES.onlyDocx);
-  let prepared: ReturnType<typeof prepareTemplate>;
+  const { MergeTemplateError, prepareTemplate } = await fillModule();
+  let prepared: PreparedTemplate;
   try {
     const { docx } = await sanitiseDocx(file.bytes, inspectDocx(file.bytes));
     prepared = prepareTemplate(docx);
