@@ -30,7 +30,7 @@ const seen = new Map();
 
 /** The CPU seconds of the run by who spent them, from what the sampler saw of the tree. */
 function cpuByKind(serverPid, start) {
-  const sum = { server: 0, postgres: 0, libreoffice: 0, reapedByServer: 0, other: 0 };
+  const sum = { server: 0, postgres: 0, libreoffice: 0, reapedByServer: 0, toolHosts: 0, reapedByHosts: 0, other: 0 };
   for (const [pid, p] of seen) {
     const was = start.get(pid) ?? { own: 0, reaped: 0 };
     const own = (p.own - was.own) / TICK;
@@ -38,7 +38,11 @@ function cpuByKind(serverPid, start) {
       sum.server += own;
       sum.reapedByServer += (p.reaped - was.reaped) / TICK;
     } else if (p.name === 'postgres') sum.postgres += own;
-    else if (/^(python3|soffice\.bin|oosplash)$/.test(p.name)) sum.libreoffice += own;
+    else if (/^(node|MainThread)$/.test(p.name) && p.ppid === serverPid) {
+      // A tool host (decision 0039): it starts the poppler tools and reaps them.
+      sum.toolHosts += own;
+      sum.reapedByHosts += (p.reaped - was.reaped) / TICK;
+    } else if (/^(python3|soffice\.bin|oosplash)$/.test(p.name)) sum.libreoffice += own;
     else sum.other += own;
   }
   // The server reaps the poppler tools and the converters replaced: what is not a converter seen is poppler's.
@@ -51,7 +55,8 @@ function cpuByKind(serverPid, start) {
     serverS: round2(sum.server),
     postgresS: round2(sum.postgres),
     libreofficeS: round2(sum.libreoffice),
-    popplerApproxS: round2(Math.max(0, sum.reapedByServer - deadConverters)),
+    toolHostsS: round2(sum.toolHosts),
+    popplerApproxS: round2(Math.max(0, sum.reapedByServer - deadConverters) + sum.reapedByHosts),
     otherS: round2(sum.other),
   };
 }
@@ -78,6 +83,7 @@ function memory(serverPid) {
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       seen.set(pid, {
         name,
+        ppid: Number(f[1]),
         own: Number(f[11]) + Number(f[12]),
         reaped: Number(f[13]) + Number(f[14]),
         gone: false,
