@@ -227,11 +227,19 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     },
     [PROPOSE_SPLIT_TASK]: async (payload, helpers) => {
       const { letterId } = payload as { letterId: string };
-      await runSplitProposal(database.pool, blobs, letterId, helpers.job.attempts >= helpers.job.max_attempts);
+      const pickUpMs = Date.now() - new Date(helpers.job.run_at).getTime();
+      await withSteps(async (steps) => {
+        await runSplitProposal(database.pool, blobs, letterId, helpers.job.attempts >= helpers.job.max_attempts);
+        log.debug({ letterId, pickUpMs, totalMs: steps.totalMs, steps: steps.ms }, 'split proposal steps');
+      });
     },
     [SPLIT_TASK]: async (payload, helpers) => {
       const { letterId, userId } = payload as { letterId: string; userId: string | null };
-      await runSplit(database.pool, blobs, letterId, userId, helpers.job.attempts >= helpers.job.max_attempts);
+      const pickUpMs = Date.now() - new Date(helpers.job.run_at).getTime();
+      await withSteps(async (steps) => {
+        await runSplit(database.pool, blobs, letterId, userId, helpers.job.attempts >= helpers.job.max_attempts);
+        log.debug({ letterId, pickUpMs, totalMs: steps.totalMs, steps: steps.ms }, 'split steps');
+      });
     },
     [SWEEP_TASK]: async () => {
       const swept = await sweepStuckLetters(database.pool);

@@ -4,6 +4,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
+import { step } from '../../platform/steps.js';
 import { MAX_PAGES } from './analyse.js';
 import { loadLetterForJob } from './load-letter-for-job.js';
 import { eachPageWords, POPPLER_LIMITS } from './poppler.js';
@@ -47,7 +48,7 @@ export async function runSplitProposal(pool: pg.Pool, blobs: BlobStore, letterId
   let proposal: ReturnType<typeof buildSplitProposal>;
   try {
     proposal = buildSplitProposal(
-      await blobs.withLocalFile(letter.blob_key, readPages),
+      await step('read pages', () => blobs.withLocalFile(letter.blob_key, readPages)),
       LETTER_MESSAGES.splitNoSecondLetter,
     );
   } catch (error) {

@@ -17,6 +17,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
+import { step } from '../../platform/steps.js';
 import { createLetter } from './create-letter.js';
 import { cutPages } from './cut-pages.js';
 import { loadLetterForJob } from './load-letter-for-job.js';
@@ -72,14 +73,14 @@ export async function runSplit(
       const confirmed = merged.split_proposal?.confirmed;
       if (confirmed && merged.split_proposal) ranges = letterRanges(confirmed, merged.split_proposal.pages);
       else {
-        const readings = await readPages(file);
+        const readings = await step('read pages', () => readPages(file));
         ranges = letterRanges(
           proposeStarts(readings).map((s) => s.page),
           readings.length,
         );
       }
       if (ranges.length < 2) return [];
-      const files = await cutPages(file, ranges, work);
+      const files = await step('cut', () => cutPages(file, ranges, work));
       return ranges.map(([first, last], i) => ({ first, last, ...files[i]! }));
     });
     if (parts.length < 2) {
@@ -95,36 +96,40 @@ export async function runSplit(
       return { id, key, first, last, size };
     };
     const children: Awaited<ReturnType<typeof store>>[] = [];
-    for (let i = 0; i < parts.length; i += STORE_LANES)
-      children.push(...(await Promise.all(parts.slice(i, i + STORE_LANES).map(store))));
-    const base = merged.name.replace(/\.(pdf|docx)$/i, '');
-    await inTransaction(pool, async (client) => {
-      const locked = await loadLetterForJob<Pick<LetterRow, 'split_status'>>(client, letterId, 'split_status', {
-        forUpdate: true,
-      });
-      if (locked?.split_status !== 'splitting') throw new Error('the letter is no longer being split');
-      for (const [i, c] of children.entries())
-        await createLetter(client, {
-          id: c.id,
-          accountId: merged.account_id,
-          creatorId: userId,
-          name: `${base} (${i + 1} of ${children.length}, pages ${c.first}-${c.last}).pdf`.slice(0, 255),
-          documentType: 'regular',
-          status: LETTER_STATUS.analysing,
-          blobKey: c.key,
-          sizeBytes: c.size,
-          parentId: letterId,
-          reason: `Split from pages ${c.first}-${c.last} of ${merged.name}`,
-          analyse: true,
-          testMode: merged.test_mode,
-        });
-      await client.query(
-        `update letters set split_status = 'split', split_count = $2, updated_at = now() where id = $1`,
-        [letterId, children.length],
-      );
-      await recordLetterHistory(client, letterId, SPLIT_HISTORY.split, `Split into ${children.length} letters`);
-      await publish(client, { accountId: merged.account_id, message: { type: 'refresh', entities: ['letters'] } });
+    await step('store letters', async () => {
+      for (let i = 0; i < parts.length; i += STORE_LANES)
+        children.push(...(await Promise.all(parts.slice(i, i + STORE_LANES).map(store))));
     });
+    const base = merged.name.replace(/\.(pdf|docx)$/i, '');
+    await step('transaction', () =>
+      inTransaction(pool, async (client) => {
+        const locked = await loadLetterForJob<Pick<LetterRow, 'split_status'>>(client, letterId, 'split_status', {
+          forUpdate: true,
+        });
+        if (locked?.split_status !== 'splitting') throw new Error('the letter is no longer being split');
+        for (const [i, c] of children.entries())
+          await createLetter(client, {
+            id: c.id,
+            accountId: merged.account_id,
+            creatorId: userId,
+            name: `${base} (${i + 1} of ${children.length}, pages ${c.first}-${c.last}).pdf`.slice(0, 255),
+            documentType: 'regular',
+            status: LETTER_STATUS.analysing,
+            blobKey: c.key,
+            sizeBytes: c.size,
+            parentId: letterId,
+            reason: `Split from pages ${c.first}-${c.last} of ${merged.name}`,
+            analyse: true,
+            testMode: merged.test_mode,
+          });
+        await client.query(
+          `update letters set split_status = 'split', split_count = $2, updated_at = now() where id = $1`,
+          [letterId, children.length],
+        );
+        await recordLetterHistory(client, letterId, SPLIT_HISTORY.split, `Split into ${children.length} letters`);
+        await publish(client, { accountId: merged.account_id, message: { type: 'refresh', entities: ['letters'] } });
+      }),
+    );
     written.length = 0; // they belong to letters now
   } catch (error) {
     if (!isLastAttempt) throw error;
