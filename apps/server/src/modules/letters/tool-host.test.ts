@@ -23,7 +23,8 @@ const alive = (pid: number) => {
 describe('the tool host', () => {
   it('starts the tools from its own process, niced, not from the server', async () => {
     // prlimit execs the program, so the shell's parent is whoever forked: the host, not us.
-    const { stdout } = await runTool('sh', ['-c', 'echo $PPID; ps -o ni= -p $$'], LIMITS);
+    // The niceness is set just after the start: the shell looks after a moment.
+    const { stdout } = await runTool('sh', ['-c', 'sleep 0.3; echo $PPID; ps -o ni= -p $$'], LIMITS);
     const [ppid, nice] = stdout.trim().split(/\s+/).map(Number);
     expect(ppid).not.toBe(process.pid);
     const parentOfHost = Number(
@@ -74,6 +75,9 @@ describe('the tool host', () => {
     expect((stopped as ToolError).kind).toBe('output');
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     expect(chunks[0]!.toString('latin1').startsWith('y\ny\n')).toBe(true);
+    // A reader that says stop on the last chunk of a tool that has already ended still stopped it.
+    const late = await runToolRaw('sh', ['-c', 'echo one'], LIMITS, { onStdout: () => false }).catch((e: unknown) => e);
+    expect((late as ToolError).kind).toBe('output');
     // A streamed tool's output is handed over, not kept.
     const streamed: Buffer[] = [];
     const { stdout } = await runToolRaw('sh', ['-c', 'echo one; echo two'], LIMITS, {

@@ -117,7 +117,11 @@ function startHost(slot: number): Host {
     h.pending.delete(message.id);
     clearTimeout(p.timer);
     if (h.pending.size === 0) idle(h);
-    p.resolve({ ...message, stdout: message.stdout ? asBuffer(message.stdout) : null });
+    // The reader said stop, but the tool may have ended before the host heard it: stopped it is.
+    const failure = p.stopped
+      ? (message.failure ?? { kind: 'output' as const, message: 'was stopped: its output was not wanted further.' })
+      : message.failure;
+    p.resolve({ ...message, failure, stdout: message.stdout ? asBuffer(message.stdout) : null });
   });
   idle(h);
   return h;
