@@ -3,7 +3,6 @@ import { LOW_BALANCE_PENCE, MONEY_MESSAGES, type TransactionType } from '@lp/dom
 import type pg from 'pg';
 import type { AccountBalanceRow, HoldRow, LedgerEntryRow } from '../../platform/db/rows.js';
 import { AppError } from '../../platform/errors.js';
-import { publish } from '../../platform/events.js';
 import { emitEvent } from '../../platform/webhook-outbox.js';
 import { releaseSpendInMonth, reserveSpend } from '../users/index.js';
 
@@ -231,9 +230,6 @@ async function insertEntry(q: Q, e: EntryInsert): Promise<Entry> {
       e.hash,
     ],
   );
-  // Every entry says the company's money changed (delivered when the caller's transaction
-  // commits): the transactions list keeps its counts until then (routes.ts).
-  await publish(q, { accountId: e.accountId, message: { type: 'refresh', entities: ['finances'] } });
   return toEntry(rows[0]!, false);
 }
 

@@ -77,9 +77,9 @@ const planSchema = z.object({
 export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: Payments }) {
   const { pool, config, payments } = deps;
   const provider = payments.provider;
-  // A filtered list's count is kept until the company's ledger changes (every entry publishes a
-  // 'finances' refresh, ledger.ts); a search's also until its letters or parcels change (their
-  // names are searched).
+  // A filtered list's count is kept under the ledger's version (transactions.ts), and dropped when
+  // the company's money changes; a search's also when its letters or parcels change (their names
+  // are searched).
   const counts = new AccountCache<number>(deps.hub, ['finances']);
   const searchCounts = new AccountCache<number>(deps.hub, ['finances', 'letters', 'parcels']);
   app.addHook('onClose', async () => {

@@ -198,7 +198,8 @@ export type KeepCount = (
  * A page of the folded list, newest first. The order is the index's (ledger_entries_account_idx,
  * "nulls last" as it has it); the joins are by primary key, so a page reads its rows and no more.
  * A filtered list's exact count reads every match (52,000 for a month of a busy company): it is
- * kept until the company's ledger (or, for a search, its letters or parcels) changes.
+ * kept under the ledger's version (the balance row's entry count) and, for a search, until the
+ * company's letters or parcels change (their names are searched).
  */
 export async function listTransactions(
   pool: pg.Pool,
@@ -228,12 +229,20 @@ export async function listTransactions(
     // by walking the date index): a prepared statement's generic plan cannot tell them apart.
     pool.query<TransactionDbRow>(search ? { text: rowsSql, values: where.params } : prepared(rowsSql, where.params)),
     narrowed
-      ? keep(accountId, JSON.stringify([search, date ?? null, type ?? null]), search !== '', async () => {
-          const r = await pool.query<{ n: number }>(
-            search ? { text: countSql, values: countParams } : prepared(countSql, countParams),
+      ? (async () => {
+          // The ledger's version: every entry moves the balance row's entry_count (ledger.ts), a
+          // hold's capture or release included, so a count kept under it cannot outlive a change.
+          const version = await pool.query<{ v: string }>(
+            prepared('select entry_count::text as v from account_balances where account_id = $1', [accountId]),
           );
-          return r.rows[0]!.n;
-        })
+          const key = JSON.stringify([version.rows[0]?.v ?? '0', search, date ?? null, type ?? null]);
+          return keep(accountId, key, search !== '', async () => {
+            const r = await pool.query<{ n: number }>(
+              search ? { text: countSql, values: countParams } : prepared(countSql, countParams),
+            );
+            return r.rows[0]!.n;
+          });
+        })()
       : pool.query<{ n: number }>(countSql, countParams).then((r) => r.rows[0]!.n),
   ]);
   return { rows: rows.rows.map(toTransaction), count };
