@@ -255,8 +255,8 @@ export function registerCustomerRoutes(
       // and for a search the whole list's with the same filter, which together say how to read the page.
       // A search's statements are planned for its own pattern each time (a prepared statement's
       // generic plan cannot tell a term in every row from one in none, and chose to read the whole
-      // company's customers for "ls11": 300 ms); the others are prepared once (a postcode's too:
-      // its plan is the same for every outward code).
+      // company's customers for "ls11": 300 ms); the others are prepared once (a postcode's count
+      // too: its plan is the same for every outward code).
       const statement = (text: string, values: unknown[], search: boolean) =>
         search ? { text, values } : prepared(text, values);
       const countOf = (search: string, w: Where, planned = search !== '') =>
@@ -327,7 +327,7 @@ export function registerCustomerRoutes(
         statement(
           `select ${C_COLUMNS} from (${ids.sql}) page join customers c on c.id = page.id order by ${NAME_ORDER}`,
           ids.params,
-          Boolean(q.search) && !postcode,
+          Boolean(q.search),
         ),
       );
       return {
