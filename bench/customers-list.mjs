@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { databaseUrl, ROOT, removeDir, signUpSession, startProduct, tempDataDir } from './lib.mjs';
+import { databaseUrl, ROOT, removeDir, signUpSession, startProduct, tempDataDir, treeCpuMs } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const CUSTOMERS = Number(process.argv[3] ?? 100_000);
@@ -113,13 +113,17 @@ try {
     const check = await fetch(`${product.url}${url}`, { headers: { cookie: owner.cookie } });
     const body = await check.json();
     if (check.status !== 200) throw new Error(`${name}: ${check.status} ${JSON.stringify(body)}`);
+    const cpu0 = treeCpuMs(product.child.pid);
     const r = await autocannon({
       url: `${product.url}${url}`,
       connections: 10,
       duration: seconds,
       headers: { cookie: owner.cookie },
     });
+    const cpuMs = treeCpuMs(product.child.pid) - cpu0;
     results[name] = {
+      // Server and PostgreSQL CPU per answer: what holds when the machine is shared.
+      cpu_ms_per_req: Math.round((cpuMs / Math.max(1, r.requests.total)) * 100) / 100,
       count: body.count,
       rows: body.rows.length,
       req_per_s: Math.round(r.requests.average),

@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { machine } from './letters-lib.mjs';
-import { databaseUrl, ROOT, removeDir, signUpSession, startProduct, tempDataDir } from './lib.mjs';
+import { databaseUrl, ROOT, removeDir, signUpSession, startProduct, tempDataDir, treeCpuMs } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const PORT = 3199;
@@ -265,7 +265,11 @@ try {
     const body = await check.json();
     if (check.status !== 200) throw new Error(`${c.url}: ${check.status} ${JSON.stringify(body)}`);
     await autocannon({ url: `${product.url}${c.url}`, headers, connections: 10, duration: 2 });
+    const cpu0 = treeCpuMs(product.child.pid);
     const r = await autocannon({ url: `${product.url}${c.url}`, headers, connections: 10, duration: seconds });
+    // Server and PostgreSQL CPU per answer: what holds when the machine is shared.
+    const cpuMsPerRequest =
+      Math.round(((treeCpuMs(product.child.pid) - cpu0) / Math.max(1, r.requests.total)) * 100) / 100;
     const notes = [];
     if (body.count !== c.count)
       notes.push(`count ${body.count}, SQL says ${c.count}${name === 'filtered' ? ' (filter ignored?)' : ''}`);
@@ -276,6 +280,7 @@ try {
       expectedCount: c.count,
       countsInAnswer: body.counts ?? null,
       requestsPerSecond: Math.round(r.requests.average),
+      cpuMsPerRequest,
       p50: r.latency.p50,
       p90: r.latency.p90,
       p99: r.latency.p99,
@@ -285,7 +290,7 @@ try {
       notes,
     };
     console.log(
-      `${name.padEnd(8)} ${results[name].requestsPerSecond} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
+      `${name.padEnd(8)} ${results[name].requestsPerSecond} req/s, CPU ${cpuMsPerRequest} ms/req, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
         `count ${body.count} (SQL ${c.count}) ${notes.join('; ')}`,
     );
   }

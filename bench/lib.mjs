@@ -1,6 +1,6 @@
 // Helpers for benchmarks: start the built product on a throw-away data directory and wait for it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,4 +125,37 @@ export function percentiles(values, qs = [0.5, 0.95, 0.99]) {
   for (const q of qs) out[`p${Math.round(q * 100)}`] = s.length ? Math.round(at(q) * 10) / 10 : null;
   out.max = s.length ? Math.round(s.at(-1) * 10) / 10 : null;
   return out;
+}
+
+/**
+ * CPU time (ms, user + system) of a process and every process under it, and of the children they
+ * have reaped (a PostgreSQL backend's time goes to the postmaster when it ends). A measure of the
+ * work done that holds on a loaded machine, where wall-clock latencies do not (Linux only).
+ */
+export function treeCpuMs(rootPid) {
+  const stats = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // After the name: state ppid ... utime(14) stime(15) cutime(16) cstime(17), 1-based from pid.
+      stats.set(Number(name), {
+        ppid: Number(f[1]),
+        ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+      });
+    } catch {
+      // ended while listed
+    }
+  }
+  let ticks = 0;
+  const queue = [rootPid];
+  while (queue.length) {
+    const pid = queue.pop();
+    const s = stats.get(pid);
+    if (!s) continue;
+    ticks += s.ticks;
+    for (const [child, c] of stats) if (c.ppid === pid) queue.push(child);
+  }
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }

@@ -32,6 +32,7 @@ import { filterValues, likePattern, listQuerySchema, rowLimit, Where } from '../
 import type { PostcodeService } from '../../providers/postcodes.js';
 import { findCustomer } from './find-customer.js';
 import { registerLetterCustomerRoutes } from './letter-link-routes.js';
+import { type PostcodeTerm, postcodeTerm, rarePart } from './search-terms.js';
 
 /**
  * Customers (part 2 sections 2, 3, 5 and 7; issue 12): the company's recipients, listed, edited and
@@ -226,25 +227,68 @@ export function registerCustomerRoutes(
       // Folded both sides (case, accents, apostrophes: "aine" finds Áine, "obrien" O'Brien): the
       // stored search_text (migration 0032), through its trigram index (customers_search_idx).
       const MATCHES = "search_text like search_fold(?) escape '\\'";
-      const searched = () => (q.search ? scope().add(`c.${MATCHES}`, likePattern(q.search)) : scope());
+      // For the trigram index a term with digits is looked up by its rare part ("r4711@" of
+      // "customer4711@"), the whole term required of each candidate row (`|| ''`: not an index
+      // condition, so the index is not asked for the common trigrams as well).
+      const rare = q.search ? rarePart(q.search) : null;
+      const searched = () => {
+        if (!q.search) return scope();
+        const w = scope();
+        if (rare)
+          w.add(`c.${MATCHES}`, likePattern(rare)).add(
+            `(c.search_text || '') like search_fold(?) escape '\\'`,
+            likePattern(q.search),
+          );
+        else w.add(`c.${MATCHES}`, likePattern(q.search));
+        return w;
+      };
+      // A postcode-shaped term: its outward code through customers_postcode_idx, in the list's
+      // order, and the name, email and phone through customers_words_idx (decision 0041).
+      const postcode = q.search ? postcodeTerm(q.search) : null;
+      const postcodeMatch = (w: Where, term: PostcodeTerm) =>
+        `public.postcode_outward(c.postcode) = ${w.param(term.outward)}${
+          term.inward ? ` and public.postcode_inward(c.postcode) like ${w.param(`${term.inward}%`)}` : ''
+        }`;
+      const wordsMatch = (w: Where) =>
+        `public.search_fold(c.name || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.phone, '')) like search_fold(${w.param(likePattern(q.search))}) escape '\\'`;
       // The counts are kept per company until its customers change (AccountCache): the matches',
       // and for a search the whole list's with the same filter, which together say how to read the page.
       // A search's statements are planned for its own pattern each time (a prepared statement's
       // generic plan cannot tell a term in every row from one in none, and chose to read the whole
-      // company's customers for "ls11": 300 ms); the others are prepared once.
+      // company's customers for "ls11": 300 ms); the others are prepared once (a postcode's count
+      // too: its plan is the same for every outward code).
       const statement = (text: string, values: unknown[], search: boolean) =>
         search ? { text, values } : prepared(text, values);
-      const countOf = (search: string, w: Where) =>
+      const countOf = (search: string, w: Where, planned = search !== '') =>
         countCache.get(accountId, JSON.stringify([search, prefs]), async () => {
           const r = await pool.query<{ n: number }>(
-            statement(`select count(*)::int as n from customers c ${w}`, w.params, search !== ''),
+            statement(`select count(*)::int as n from customers c ${w}`, w.params, planned),
           );
           return r.rows[0]!.n;
         });
-      const count = await countOf(q.search ?? '', searched());
       const offset = q.page * limit;
       let ids: { sql: string; params: unknown[] } | null = null;
-      if (q.search && count >= WALK_MIN_MATCHES) {
+      let count: number;
+      if (postcode) {
+        const counted = scope();
+        counted.add(`(${postcodeMatch(counted, postcode)} or ${wordsMatch(counted)})`);
+        count = await countOf(q.search, counted, false);
+        // The two ways apart (the second leaves out what the first found), each in name order, merged.
+        const w = scope();
+        const base = String(w);
+        const byPostcode = postcodeMatch(w, postcode);
+        const byWords = wordsMatch(w);
+        ids = {
+          sql: `select m.id from (
+                  (select c.id, c.name from customers c ${base} and ${byPostcode} order by ${NAME_ORDER})
+                  union all
+                  (select c.id, c.name from customers c ${base} and ${byWords} and not coalesce(${byPostcode}, false)
+                    order by ${NAME_ORDER})
+                ) m order by m.name collate customer_name, m.id limit ${w.param(limit)} offset ${w.param(offset)}`,
+          params: w.params,
+        };
+      } else count = await countOf(q.search ?? '', searched());
+      if (!ids && q.search && count >= WALK_MIN_MATCHES) {
         // A frequent term ("brontë", 1 customer in 12) is found sooner by walking the name index
         // (customers_sort_idx) than by sorting its thousands of matches: about
         // (offset + limit) x all / matches rows read if the matches are spread through the

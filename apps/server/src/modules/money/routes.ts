@@ -15,6 +15,7 @@ import {
 } from '@lp/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/access.js';
+import { AccountCache } from '../../platform/account-cache.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { Narrow } from '../../platform/db/row.js';
 import type { AccountRow, LedgerEntryRow, MemberSpendRow, UserRow } from '../../platform/db/rows.js';
@@ -30,7 +31,7 @@ import { changePlan, owedForPlan } from './plans.js';
 import { receiptPdf } from './receipt.js';
 import { monthlyStatement } from './statement.js';
 import { applyIntent } from './top-up.js';
-import { listTransactions, transactionsWhere } from './transactions.js';
+import { type KeepCount, listTransactions, transactionsWhere } from './transactions.js';
 import { transactionsCsv } from './transactions-csv.js';
 import { accountReference } from './transfers.js';
 import type { Payments } from './wiring.js';
@@ -76,6 +77,17 @@ const planSchema = z.object({
 export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: Payments }) {
   const { pool, config, payments } = deps;
   const provider = payments.provider;
+  // A filtered list's count is kept under the ledger's version (transactions.ts), and dropped when
+  // the company's money changes; a search's also when its letters or parcels change (their names
+  // are searched).
+  const counts = new AccountCache<number>(deps.hub, ['finances']);
+  const searchCounts = new AccountCache<number>(deps.hub, ['finances', 'letters', 'parcels']);
+  app.addHook('onClose', async () => {
+    counts.close();
+    searchCounts.close();
+  });
+  const keepCount: KeepCount = (accountId, key, search, compute) =>
+    (search ? searchCounts : counts).get(accountId, key, compute);
 
   /** The balance is hidden from members without top_up when the company restricts it. */
   function assertMaySeeBalance(auth: AuthContext) {
@@ -140,7 +152,13 @@ export function registerMoneyRoutes(app: App, deps: PlatformDeps & { payments: P
       const q = request.query;
       const auth = request.auth!;
       const limit = rowLimit(q.limit);
-      const { rows, count } = await listTransactions(pool, auth.accountId, q, { limit, offset: q.page * limit });
+      const { rows, count } = await listTransactions(
+        pool,
+        auth.accountId,
+        q,
+        { limit, offset: q.page * limit },
+        keepCount,
+      );
       return {
         rows: rows.map((r) => ({
           ...r,

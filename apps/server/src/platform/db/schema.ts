@@ -467,6 +467,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     uniqueIndex('ledger_entries_idempotency_idx').on(t.accountId, t.idempotencyKey),
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt.desc(), t.seq.desc()),
+    // Written as SQL in their migrations: ledger_entries_search_idx and ledger_entries_type_idx (0010),
+    // ledger_entries_service_idx (0035, the transactions search by letter and parcel).
   ],
 );
 
@@ -746,6 +748,8 @@ export const customers = pgTable(
     index('customers_sort_idx').on(t.accountId, sql`${t.name} collate customer_name`, t.id),
     index('customers_match_idx').on(t.accountId, t.matchKey),
     uniqueIndex('customers_email_idx').on(t.accountId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    // Written as SQL in their migrations (expressions over SQL functions): customers_search_idx (0032),
+    // customers_postcode_idx and customers_words_idx (0035, decision 0041).
   ],
 );
 
