@@ -78,6 +78,13 @@ describe('the tool host', () => {
     // A reader that says stop on the last chunk of a tool that has already ended still stopped it.
     const late = await runToolRaw('sh', ['-c', 'echo one'], LIMITS, { onStdout: () => false }).catch((e: unknown) => e);
     expect((late as ToolError).kind).toBe('output');
+    // A reader that throws stops the tool, and its error is the answer.
+    const thrown = await runToolRaw('sh', ['-c', 'yes'], LIMITS, {
+      onStdout: () => {
+        throw new RangeError('unreadable page');
+      },
+    }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(RangeError);
     // A streamed tool's output is handed over, not kept.
     const streamed: Buffer[] = [];
     const { stdout } = await runToolRaw('sh', ['-c', 'echo one; echo two'], LIMITS, {

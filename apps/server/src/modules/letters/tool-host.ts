@@ -46,6 +46,8 @@ interface Pending {
   reject: (error: Error) => void;
   onStdout: ((chunk: Buffer) => boolean | undefined) | undefined;
   stopped: boolean;
+  /** What the reader threw, if it did. */
+  readerError?: unknown;
   timer: NodeJS.Timeout;
 }
 
@@ -108,7 +110,15 @@ function startHost(slot: number): Host {
     if (!p) return;
     if (message.t === 'out') {
       if (p.stopped || !p.onStdout) return;
-      if (p.onStdout(asBuffer(message.chunk)) === false) {
+      let more: boolean | undefined;
+      try {
+        more = p.onStdout(asBuffer(message.chunk));
+      } catch (error) {
+        // The reader failed on what it read: the tool is stopped and the caller gets that error.
+        p.readerError = error;
+        more = false;
+      }
+      if (more === false) {
         p.stopped = true;
         child.send({ t: 'stop', id: message.id });
       }
@@ -117,6 +127,7 @@ function startHost(slot: number): Host {
     h.pending.delete(message.id);
     clearTimeout(p.timer);
     if (h.pending.size === 0) idle(h);
+    if (p.readerError !== undefined) return p.reject(p.readerError as Error);
     // The reader said stop, but the tool may have ended before the host heard it: stopped it is.
     const failure = p.stopped
       ? (message.failure ?? { kind: 'output' as const, message: 'was stopped: its output was not wanted further.' })
