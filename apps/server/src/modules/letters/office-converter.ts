@@ -56,12 +56,19 @@ export interface OfficeOptions {
   memoryBytes: number;
 }
 
+/** How often a letter whose converter died before opening it is sent to another (see Job.requeues). */
+const MAX_REQUEUES = 3;
+
 interface Job {
   input: string;
   output: string;
   timeoutMs: number;
-  /** Sent again once when its converter was found dead before opening it. */
-  retried: boolean;
+  /**
+   * Times it was sent again because its converter was found dead before opening it. Two converters
+   * killed together (an OOM killer, an operator) may each take it before their deaths are seen, so
+   * it goes on to another (a fresh one at the latest) up to MAX_REQUEUES times.
+   */
+  requeues: number;
   /** Bookmarks whose pages are wanted (a batch of merged letters), and the pages LibreOffice laid them out on. */
   marks?: readonly string[];
   pages?: (number | null)[];
@@ -290,8 +297,8 @@ class Converter {
       clearTimeout(this.jobTimer);
       this.job = null;
       // Dead before it opened the letter: the letter goes to another converter (once).
-      if (this.officeExited && !job.retried) {
-        job.retried = true;
+      if (this.officeExited && job.requeues < MAX_REQUEUES) {
+        job.requeues += 1;
         this.hooks.requeue(job);
       } else job.reject(this.crashError());
     }
@@ -343,7 +350,7 @@ class OfficePool {
         input,
         output,
         timeoutMs,
-        retried: false,
+        requeues: 0,
         ...(marks ? { marks } : {}),
         resolve: (done) => resolve(done ? job : null),
         reject,
