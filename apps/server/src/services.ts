@@ -68,7 +68,7 @@ import { openDatabase } from './platform/db/client.js';
 import { applyMigrations } from './platform/db/migrate.js';
 import { AppError } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
-import { type JobLog, type JobQueue, openJobQueue, type TaskList } from './platform/jobs.js';
+import { type JobHelpers, type JobLog, type JobQueue, openJobQueue, type TaskList } from './platform/jobs.js';
 import {
   createOutboxMailer,
   createSmtpMailer,
@@ -208,6 +208,18 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
     retryForMs: WEBHOOK_RETRY_FOR_MS,
     timeoutMs: 10_000,
   };
+  const isLast = (helpers: JobHelpers) => helpers.job.attempts >= helpers.job.max_attempts;
+  /**
+   * A letter job with its steps timed (platform/steps.ts) and logged at debug level with the
+   * queue's own delay, from runnable to picked up (issue 29's breakdown of a letter's cost).
+   */
+  const withLetterSteps = async (message: string, letterId: string, helpers: JobHelpers, work: () => Promise<void>) => {
+    const pickUpMs = Date.now() - new Date(helpers.job.run_at).getTime();
+    await withSteps(async (steps) => {
+      await work();
+      log.debug({ letterId, pickUpMs, totalMs: steps.totalMs, steps: steps.ms }, message);
+    });
+  };
   const taskList: TaskList = {
     [TASKS.sendEmail]: async (payload) => {
       await mailer.send(payload as MailMessage);
@@ -216,30 +228,22 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
       await runPasswordResetRequest(database.pool, auth, (payload as { email: string }).email);
     },
     [ANALYSE_TASK]: async (payload, helpers) => {
-      const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
       const { letterId } = payload as { letterId: string };
-      // From runnable to picked up: the queue's own delay (issue 29's breakdown, at debug level).
-      const pickUpMs = Date.now() - new Date(helpers.job.run_at).getTime();
-      await withSteps(async (steps) => {
-        await runAnalysis(database.pool, blobs, letterId, postcodes, isLastAttempt, { soffice: config.SOFFICE_PATH });
-        log.debug({ letterId, pickUpMs, totalMs: steps.totalMs, steps: steps.ms }, 'letter analysis steps');
-      });
+      await withLetterSteps('letter analysis steps', letterId, helpers, () =>
+        runAnalysis(database.pool, blobs, letterId, postcodes, isLast(helpers), { soffice: config.SOFFICE_PATH }),
+      );
     },
     [PROPOSE_SPLIT_TASK]: async (payload, helpers) => {
       const { letterId } = payload as { letterId: string };
-      const pickUpMs = Date.now() - new Date(helpers.job.run_at).getTime();
-      await withSteps(async (steps) => {
-        await runSplitProposal(database.pool, blobs, letterId, helpers.job.attempts >= helpers.job.max_attempts);
-        log.debug({ letterId, pickUpMs, totalMs: steps.totalMs, steps: steps.ms }, 'split proposal steps');
-      });
+      await withLetterSteps('split proposal steps', letterId, helpers, () =>
+        runSplitProposal(database.pool, blobs, letterId, isLast(helpers)),
+      );
     },
     [SPLIT_TASK]: async (payload, helpers) => {
       const { letterId, userId } = payload as { letterId: string; userId: string | null };
-      const pickUpMs = Date.now() - new Date(helpers.job.run_at).getTime();
-      await withSteps(async (steps) => {
-        await runSplit(database.pool, blobs, letterId, userId, helpers.job.attempts >= helpers.job.max_attempts);
-        log.debug({ letterId, pickUpMs, totalMs: steps.totalMs, steps: steps.ms }, 'split steps');
-      });
+      await withLetterSteps('split steps', letterId, helpers, () =>
+        runSplit(database.pool, blobs, letterId, userId, isLast(helpers)),
+      );
     },
     [SWEEP_TASK]: async () => {
       const swept = await sweepStuckLetters(database.pool);

@@ -1,7 +1,16 @@
-import { Logger, makeWorkerUtils, type Runner, run, type Task, type WorkerUtils } from 'graphile-worker';
+import {
+  type JobHelpers,
+  Logger,
+  makeWorkerUtils,
+  type Runner,
+  run,
+  type Task,
+  type WorkerUtils,
+} from 'graphile-worker';
 import type pg from 'pg';
 
 export type TaskList = Record<string, Task>;
+export type { JobHelpers };
 
 export interface JobQueue {
   /** Adds a durable job; it runs once, retried with backoff on failure. */

@@ -12,7 +12,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { findCommand, TOOL_NICENESS, ToolError } from './poppler.js';
+import { findCommand, TOOL_NICENESS, ToolError, underMemoryBound } from './poppler.js';
 
 /**
  * The Python that runs uno-convert.py: Debian's, because python3-uno is built for it alone (a
@@ -78,8 +78,6 @@ interface Job {
   reject(error: Error): void;
 }
 
-let prlimit: string | null | undefined;
-
 /** One Python + soffice, converting one letter at a time. */
 class Converter {
   readonly pipe = `lp-office-${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -120,8 +118,7 @@ class Converter {
     const soffice = findCommand(options.soffice) ?? options.soffice;
     const profile = pathToFileURL(path.join(this.dir, 'profile')).href;
     const args = [SCRIPT, soffice, this.pipe, profile, this.dir];
-    if (prlimit === undefined) prlimit = findCommand('prlimit');
-    const [file, argv] = prlimit ? [prlimit, [`--as=${options.memoryBytes}`, '--', python, ...args]] : [python, args];
+    const [file, argv] = underMemoryBound(python, args, options.memoryBytes);
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: this.dir, TMPDIR: this.dir, PYTHONNOUSERSITE: '1' };
     // A pyenv or venv of the server's would make Debian's python load the wrong standard library.
     delete env.PYTHONHOME;

@@ -85,6 +85,15 @@ export function findCommand(command: string, env: NodeJS.ProcessEnv = process.en
 
 let prlimit: string | null | undefined;
 
+/**
+ * The command line that runs `program` under an address-space bound (its children included), with
+ * `prlimit` when the machine has it (every Debian does), or as it is.
+ */
+export function underMemoryBound(program: string, args: string[], memoryBytes: number): [string, string[]] {
+  if (prlimit === undefined) prlimit = findCommand('prlimit');
+  return prlimit ? [prlimit, [`--as=${memoryBytes}`, '--', program, ...args]] : [program, args];
+}
+
 /** The niceness of analysis tools: heavy work waits for the API when both want the processor. */
 export const TOOL_NICENESS = 10;
 
@@ -115,8 +124,7 @@ export function runToolRaw(
 ): Promise<{ stdout: Buffer; stderr: string }> {
   const program = findCommand(command, options.env);
   if (!program) return Promise.reject(new ToolError('missing', `${command} is not installed.`));
-  if (prlimit === undefined) prlimit = findCommand('prlimit');
-  const [file, argv] = prlimit ? [prlimit, [`--as=${limits.memoryBytes}`, '--', program, ...args]] : [program, args];
+  const [file, argv] = underMemoryBound(program, args, limits.memoryBytes);
   return step(`tool ${command}`, () =>
     runInHost(
       {
