@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -45,6 +44,7 @@ import { API_TAGS, documentObject, documentRoute } from './platform/openapi.js';
 import { registerInternalHostRedirect } from './platform/public-redirect.js';
 import { pgRateLimitStore } from './platform/rate-limit-store.js';
 import { registerRequestContext } from './platform/request-context.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { createCompanyRegister } from './providers/company-register.js';
 import { registerSandboxPaymentRoutes } from './providers/payments-sandbox-routes.js';
 import type { PostcodeService } from './providers/postcodes.js';
@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Browsers that reach an internal host are sent to the public site, same path and query.
   registerInternalHostRedirect(app, { internalHosts: config.internalHosts, publicUrl: config.PUBLIC_URL });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
