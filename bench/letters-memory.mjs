@@ -16,6 +16,80 @@ if (isMainThread) await useSupportedNode();
 
 const PAGE = 4096;
 
+/**
+ * The product's four poppler reads of page 1 (pdfinfo, then pdftotext -bbox, the window's ink at
+ * 100 dpi and the 300 px thumbnail side by side), run alone on the same files, `concurrency` letters
+ * at a time as the product's jobs: the time and CPU under which the product cannot go with poppler.
+ */
+async function popplerAlone(files, concurrency) {
+  const { execFile } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync: write } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { inFlight } = await import('./letters-lib.mjs');
+  const { DEFAULT_TEMPLATE, readingArea } = await import('@lp/domain');
+  const dir = mkdtempSync(path.join(tmpdir(), 'lp-anchor-'));
+  const run = (cmd, args) =>
+    new Promise((resolve, reject) =>
+      execFile(cmd, args, { encoding: 'buffer', maxBuffer: 64 << 20 }, (e) => (e ? reject(e) : resolve())),
+    );
+  const area = readingArea(DEFAULT_TEMPLATE);
+  const px = 100 / 25.4;
+  const ink = ['-r', '100', '-gray', '-x', Math.floor(area.x * px), '-y', Math.floor(area.y * px)]
+    .concat(['-W', Math.ceil(area.width * px), '-H', Math.ceil(area.height * px)])
+    .map(String);
+  // Children's CPU as the kernel counts it once they are waited for (cutime + cstime).
+  const childrenTicks = () => {
+    const f = readFileSync('/proc/self/stat', 'utf8');
+    const x = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return Number(x[13]) + Number(x[14]);
+  };
+  try {
+    const byBytes = new Map();
+    const paths = files.map((f, i) => {
+      if (!byBytes.has(f.bytes)) {
+        const p = path.join(dir, `${i}.pdf`);
+        write(p, f.bytes);
+        byBytes.set(f.bytes, p);
+      }
+      return byBytes.get(f.bytes);
+    });
+    const ticks0 = childrenTicks();
+    const t0 = performance.now();
+    await inFlight(paths.length, concurrency, async (i) => {
+      const file = paths[i];
+      await run('pdfinfo', ['-f', '1', '-l', '2000', file]);
+      await Promise.all([
+        run('pdftotext', ['-f', '1', '-l', '1', '-bbox', file, '-']),
+        run('pdftoppm', ['-f', '1', '-l', '1', ...ink, '-singlefile', file]),
+        run('pdftoppm', [
+          '-f',
+          '1',
+          '-l',
+          '1',
+          '-jpeg',
+          '-jpegopt',
+          'quality=80',
+          '-scale-to',
+          '300',
+          '-singlefile',
+          file,
+          path.join(dir, `t${i}`),
+        ]),
+      ]);
+    });
+    const ms = Math.round(performance.now() - t0);
+    const cpuSeconds = Math.round(childrenTicks() - ticks0) / 100;
+    return {
+      letters: paths.length,
+      ms,
+      cpuSeconds,
+      cpuMsPerLetter: Math.round((cpuSeconds * 1e4) / paths.length) / 10,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (!isMainThread) {
   // ---- the sampler and the prober (worker thread) ----
   const { serverPid, url, cookie } = workerData;
@@ -206,6 +280,19 @@ if (!isMainThread) {
     return { kind: `${pages}p`, pages, bytes: pdfs[pages], name: `letter-${i}-${pages}p.pdf`, mime: 'application/pdf' };
   });
 
+  // The floor: poppler's own four page-1 reads of the same PDF letters, with no product around them.
+  const anchor =
+    process.env.ANCHOR === '0'
+      ? null
+      : await popplerAlone(
+          files.filter((f) => f.kind !== 'docx'),
+          4,
+        );
+  if (anchor)
+    console.log(
+      `poppler alone on the ${anchor.letters} PDF letters (pdfinfo, then the words, the ink and the thumbnail side by side; 4 letters at a time): ${anchor.ms} ms, ${anchor.cpuSeconds} CPU-s (${anchor.cpuMsPerLetter} ms a letter)`,
+    );
+
   const dataDir = tempDataDir('letters-memory');
   const product = await startProduct({
     dataDir,
@@ -312,6 +399,7 @@ if (!isMainThread) {
         note: 'tree RSS adds up every process (PostgreSQL backends count their shared buffers each time); PSS shares them out',
       },
       cpuSecondsDuringRun: cpu,
+      popplerAlone: anchor,
       apiMeDuringRunMs: { ...percentiles(during, [0.5, 0.99]), errors: meErrors, every: '100 ms' },
       apiMeIdleBeforeMs: percentiles(before, [0.5, 0.99]),
       apiMeWhileUploadingMs: percentiles(whileUploading, [0.5, 0.99]),
@@ -348,6 +436,10 @@ if (!isMainThread) {
       `| job children (poppler, soffice) RSS peak | ${result.memoryMB.childrenPeakRss} MB, at most ${result.memoryMB.childProcessesAtOncePeak} at once; ${JSON.stringify(toolPeaks)} |`,
     );
     console.log(`| total time | ${result.totalMs} ms |`);
+    if (anchor)
+      console.log(
+        `| poppler alone on the ${anchor.letters} PDF letters, 4 at a time (the floor) | ${anchor.ms} ms, ${anchor.cpuSeconds} CPU-s, ${anchor.cpuMsPerLetter} ms a letter |`,
+      );
     if (cpu)
       console.log(
         `| CPU seconds, uploads start → all analysed | ${Object.entries(cpu)

@@ -14,6 +14,15 @@ import { pruneRateLimits } from './platform/rate-limit-store.js';
 import { startSweep } from './platform/sweep.js';
 import { openServices, type Services } from './services.js';
 
+/**
+ * Connections the kernel may hold waiting to be accepted (capped by net.core.somaxconn, 4096 on
+ * current Linux). At Node's 511, a program opening 1,000 uploads at once overflowed the queue: the
+ * dropped connections, and anyone else's new one, waited for the client's SYN to be sent again (1, 3
+ * then 7 s), so GET /api/me took up to 9 s in bench/letters-memory.mjs though the server answered it
+ * in milliseconds (TcpExtListenOverflows went up by 1,010).
+ */
+const LISTEN_BACKLOG = 4096;
+
 const started = performance.now();
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : config.LOG_LEVEL });
@@ -48,7 +57,7 @@ async function start() {
   if (config.ROLE !== 'worker') {
     await services.hub.start();
     app = await buildApp({ ...services, config, isReady: () => ready && !stopping });
-    await app.listen({ port: config.PORT, host: config.HOST });
+    await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   }
   if (config.ROLE !== 'api') {
     workers = await startWorkers(services.pool, services.taskList, config.WORKER_CONCURRENCY, log);
