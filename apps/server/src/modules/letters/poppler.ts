@@ -320,28 +320,47 @@ export async function inkCells(file: string, page: number, area: Box): Promise<B
   } catch (error) {
     throw asPdfError(error);
   }
-  const image = readPgm(stdout);
-  const cells: Box[] = [];
+  return cellsWithInk(readPgm(stdout), area, pxPerMm, x0, y0);
+}
+
+/**
+ * The 1 mm cells of `area` with a pixel darker than INK_THRESHOLD, from its grey image (whose
+ * top-left pixel is page pixel x0, y0 at pxPerMm). One pass over the pixels: each row's inked
+ * pixels mark their cell (about 0.1 ms for the DL window instead of ~1.5 ms cell by cell, on the
+ * server's thread for every letter).
+ */
+export function cellsWithInk(
+  image: { width: number; height: number; pixels: Uint8Array; offset: number },
+  area: Box,
+  pxPerMm: number,
+  x0: number,
+  y0: number,
+): Box[] {
   const cols = Math.ceil(area.width);
   const rows = Math.ceil(area.height);
+  // The cell column of each pixel column, and the cell row of each pixel row (-1: in no cell).
+  const colOf = new Int32Array(image.width).fill(-1);
+  for (let c = 0; c < cols; c += 1) {
+    const from = Math.max(0, Math.floor((area.x + c) * pxPerMm) - x0);
+    const to = Math.min(image.width, Math.floor((area.x + c + 1) * pxPerMm) - x0);
+    for (let x = from; x < to; x += 1) colOf[x] = c;
+  }
+  const inked = new Uint8Array(cols * rows);
   for (let r = 0; r < rows; r += 1) {
-    for (let c = 0; c < cols; c += 1) {
-      const px0 = Math.floor((area.x + c) * pxPerMm) - x0;
-      const py0 = Math.floor((area.y + r) * pxPerMm) - y0;
-      const px1 = Math.min(image.width, Math.floor((area.x + c + 1) * pxPerMm) - x0);
-      const py1 = Math.min(image.height, Math.floor((area.y + r + 1) * pxPerMm) - y0);
-      let inked = false;
-      for (let y = Math.max(0, py0); y < py1 && !inked; y += 1) {
-        for (let x = Math.max(0, px0); x < px1; x += 1) {
-          if (image.pixels[image.offset + y * image.width + x]! < INK_THRESHOLD) {
-            inked = true;
-            break;
-          }
-        }
+    const from = Math.max(0, Math.floor((area.y + r) * pxPerMm) - y0);
+    const to = Math.min(image.height, Math.floor((area.y + r + 1) * pxPerMm) - y0);
+    const cellRow = r * cols;
+    for (let y = from; y < to; y += 1) {
+      const line = image.offset + y * image.width;
+      for (let x = 0; x < image.width; x += 1) {
+        if (image.pixels[line + x]! < INK_THRESHOLD && colOf[x]! >= 0) inked[cellRow + colOf[x]!] = 1;
       }
-      if (inked) cells.push({ x: area.x + c, y: area.y + r, width: 1, height: 1 });
     }
   }
+  const cells: Box[] = [];
+  for (let r = 0; r < rows; r += 1)
+    for (let c = 0; c < cols; c += 1)
+      if (inked[r * cols + c]) cells.push({ x: area.x + c, y: area.y + r, width: 1, height: 1 });
   return cells;
 }
 
