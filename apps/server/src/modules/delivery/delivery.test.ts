@@ -865,4 +865,36 @@ describe('auto-deliver', () => {
     const history = (await poor.agent.get(`/api/letters/${up.json().uuid}/history`)).json().rows;
     expect(history.at(-1).reason).toMatch(/^Not delivered automatically: /);
   });
+
+  it('queues no auto-deliver job for a clean letter where Auto-deliver is off, or mail is left out', async () => {
+    // Every job queued from here on is noted (graphile-worker deletes a job once it has run).
+    await t.services.pool.query(`
+      create table if not exists test_queued_jobs (key text);
+      create or replace function test_note_job() returns trigger language plpgsql as
+        $$ begin insert into test_queued_jobs values (new.key); return new; end $$;
+      create or replace trigger test_note_job after insert on graphile_worker._private_jobs
+        for each row execute function test_note_job();`);
+    const queued = async (id: string) =>
+      (await t.services.pool.query('select 1 from test_queued_jobs where key = $1', [`auto-deliver:${id}`])).rowCount;
+    const upload = async (agent: Agent) => {
+      const res = await agent.upload('/api/letters/files?type=regular', 'a.pdf', await ordinaryLetters()[1]!.bytes());
+      await settle();
+      const id = res.json().uuid as string;
+      expect((await letter(agent, id)).status).toBe('Analysis Complete');
+      return id;
+    };
+    const off = await company();
+    expect(await queued(await upload(off.agent))).toBe(0);
+    const omitted = await company();
+    await omitted.agent.request('PUT', '/api/accounts/settings/letters', {
+      delivery_preferences: { autoSend: true, mail: { omit: true }, email: { kind: 'attachment', omit: false } },
+    });
+    expect(await queued(await upload(omitted.agent))).toBe(0);
+    const on = await company();
+    await on.agent.request('PUT', '/api/accounts/settings/letters', { delivery_preferences: { autoSend: true } });
+    const sent = await on.agent.upload('/api/letters/files?type=regular', 'a.pdf', await ordinaryLetters()[1]!.bytes());
+    await settle();
+    // With Auto-deliver on the job is queued (and posts the letter, as the test above shows).
+    expect(await queued(sent.json().uuid)).toBe(1);
+  });
 });

@@ -16,6 +16,7 @@ import {
   NO_ADDRESS_REASONS,
   noBarcodeRoomReason,
   outsideWindowReason,
+  readDeliveryPreferences,
   readForeignAddress,
   readingArea,
   readRecipient,
@@ -491,11 +492,24 @@ export async function runAnalysis(
             [letterId, letter.account_id, customerMatchKey(outcome.name!, outcome.postcode ?? null)],
           ),
         );
-      // A clean letter may be delivered at once (the company's Auto-deliver); the job decides.
+      // A clean letter may be delivered at once: queued only where the company has Auto-deliver on
+      // and posts letters (the job checks again, and the uploader's rights, when it runs). A job
+      // for every clean letter cost each about 2 ms of the database and a job run for nothing.
       if (outcome.status === LETTER_STATUS.analysisComplete)
-        await step('write auto-deliver job', () =>
-          addJob(client, TASKS.autoDeliverLetter, { letterId }, { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` }),
-        );
+        await step('write auto-deliver job', async () => {
+          const { rows } = await client.query<{ delivery: unknown }>(
+            `select preferences->'delivery' as delivery from accounts where id = $1`,
+            [letter.account_id],
+          );
+          const prefs = readDeliveryPreferences(rows[0]?.delivery);
+          if (prefs.autoSend && !prefs.mail.omit)
+            await addJob(
+              client,
+              TASKS.autoDeliverLetter,
+              { letterId },
+              { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` },
+            );
+        });
       // What other modules do with a clean letter (integrations: copy it to the drives whose company
       // chose to copy uploads too), in this transaction.
       if (outcome.status === LETTER_STATUS.analysisComplete)
