@@ -534,7 +534,7 @@ describe('plans', () => {
         changePlan(q, accountId, { userId: me.user.id, name: 'Owner', email: 'o@example.com' }, 'Business'),
       );
       await makeDue(accountId);
-      await Promise.all([
+      const outcomes = await Promise.all([
         renewPlan(t.services.pool, accountId),
         renewPlan(t.services.pool, accountId),
         renewDuePlans(t.services.pool),
@@ -553,7 +553,23 @@ describe('plans', () => {
         `select count(*)::int as n from ledger_entries where account_id = $1 and type = 'plan_charge'`,
         [accountId],
       );
-      expect(rows[0].n).toBe(2);
+      // Once in a full run (stop 36) this found 1: the outcomes say which interleaving it was.
+      const story = JSON.stringify({
+        round,
+        outcomes,
+        periods: (
+          await t.services.pool.query('select period_start, status from plan_periods where account_id = $1', [
+            accountId,
+          ])
+        ).rows,
+        entries: (
+          await t.services.pool.query(
+            'select type, amount_pence, description from ledger_entries where account_id = $1 order by seq',
+            [accountId],
+          )
+        ).rows,
+      });
+      expect(rows[0].n, story).toBe(2);
       const health = await t.services.pool.query('select health_status from accounts where id = $1', [accountId]);
       expect(health.rows[0].health_status).toBe('active');
       expect((await readBalance(t.services.pool, accountId)).balance).toBe(5000 - 2900);

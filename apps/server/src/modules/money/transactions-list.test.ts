@@ -118,6 +118,7 @@ describe('the transactions list, searched and filtered', () => {
       ['search=nothing-like-it', words(2), ['nothing-like-it']],
       ['filter.type=top_up', 'and e.type = $2', ['top_up']],
       ['filter.type=hold', 'and e.type = $2', ['hold']],
+      ['filter.type=top_up&filter.type=hold', 'and e.type = any($2)', [['top_up', 'hold']]],
       [`filter.date=${encodeURIComponent(`${month}/..`)}`, 'and e.created_at >= $2', [month]],
       [
         `filter.date=${encodeURIComponent(`${month}/..`)}&filter.type=charge&search=gazette`,

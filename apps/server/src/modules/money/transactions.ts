@@ -160,7 +160,11 @@ export function transactionsWhere(accountId: string, q: TransactionFilters): { w
     throw new AppError('VALIDATION_FAILED', 'Unknown transaction type.', [
       { path: 'filter.type', message: 'Unknown transaction type.' },
     ]);
-  if (types.length) where.add('e.type = any(?::text[])', types);
+  // One type (what the list's filter usually holds) as an equality: ledger_entries_type_idx then
+  // gives the page in order, 25 entries read; `= any(array)` cannot, so the company's entries were
+  // walked newest first and filtered (about 1,200 for a page of top-ups among 100,000 entries).
+  if (types.length === 1) where.add('e.type = ?', types[0]);
+  else if (types.length) where.add('e.type = any(?::text[])', types);
   if (q.search.includes('\u0000'))
     throw new AppError('VALIDATION_FAILED', 'The search cannot contain a NUL character.', [
       { path: 'search', message: 'The search cannot contain a NUL character.' },
