@@ -10,6 +10,7 @@ import {
   type DeliveryDeps,
   handlePrintWebhook,
   handleSmsCallback,
+  queueAutoDeliver,
   runDelivery,
 } from './modules/delivery/index.js';
 import { runPasswordResetRequest } from './modules/identity/index.js';
@@ -197,6 +198,8 @@ export async function openServices(config: Config, databaseUrl: string, log: Log
   setLetterCloudSyncsReader(findLetterCloudSyncs);
   // A merged letter that analysed clean is delivered by its run (decision 0036).
   onLetterAnalysed('merge-deliver', queueMergedDelivery);
+  // A clean letter of a company with Auto-deliver on is posted at once (decision 0016).
+  onLetterAnalysed('auto-deliver', queueAutoDeliver);
   // The webhook sender (decision 0029): production sends only to https on public addresses.
   const webhooks: WebhookSenderDeps = {
     pool: database.pool,

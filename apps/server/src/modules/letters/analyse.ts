@@ -16,7 +16,6 @@ import {
   NO_ADDRESS_REASONS,
   noBarcodeRoomReason,
   outsideWindowReason,
-  readDeliveryPreferences,
   readForeignAddress,
   readingArea,
   readRecipient,
@@ -33,7 +32,6 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { LetterRow } from '../../platform/db/rows.js';
 import { inTransaction } from '../../platform/db/transaction.js';
 import { publish } from '../../platform/events.js';
-import { addJob } from '../../platform/jobs.js';
 import { step } from '../../platform/steps.js';
 import { TASKS } from '../../platform/tasks.js';
 import { emitEvent } from '../../platform/webhook-outbox.js';
@@ -492,26 +490,8 @@ export async function runAnalysis(
             [letterId, letter.account_id, customerMatchKey(outcome.name!, outcome.postcode ?? null)],
           ),
         );
-      // A clean letter may be delivered at once: queued only where the company has Auto-deliver on
-      // and posts letters (the job checks again, and the uploader's rights, when it runs). A job
-      // for every clean letter cost each about 2 ms of the database and a job run for nothing.
-      if (outcome.status === LETTER_STATUS.analysisComplete)
-        await step('write auto-deliver job', async () => {
-          const { rows } = await client.query<{ delivery: unknown }>(
-            `select preferences->'delivery' as delivery from accounts where id = $1`,
-            [letter.account_id],
-          );
-          const prefs = readDeliveryPreferences(rows[0]?.delivery);
-          if (prefs.autoSend && !prefs.mail.omit)
-            await addJob(
-              client,
-              TASKS.autoDeliverLetter,
-              { letterId },
-              { maxAttempts: 3, jobKey: `auto-deliver:${letterId}` },
-            );
-        });
-      // What other modules do with a clean letter (integrations: copy it to the drives whose company
-      // chose to copy uploads too), in this transaction.
+      // What other modules do with a clean letter (delivery: Auto-deliver; integrations: copy it to
+      // the drives whose company chose to copy uploads too), in this transaction.
       if (outcome.status === LETTER_STATUS.analysisComplete)
         await step('write hooks', () => letterAnalysed(client, { id: letterId, accountId: letter.account_id }));
     }),
